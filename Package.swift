@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TraitKit",
+    products: [
+        .library(name: "TraitKit", targets: ["TraitKit"]),
+        .library(name: "TraitKitLua", targets: ["TraitKitLua"]),
+        .executable(name: "traitkit", targets: ["TraitKitCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "TraitKit"),
+        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua"]),
+        .executableTarget(
+            name: "TraitKitCLI",
+            dependencies: [
+                "TraitKitLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TraitKitTests", dependencies: ["TraitKit"]),
+        .testTarget(name: "TraitKitLuaTests", dependencies: ["TraitKitLua", "TraitKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+#include <lua5.4/lua.h>

@@ -1,0 +1,73 @@
+/// R9: a color, static (rgba) or dynamic (a provider called with a trait collection).
+public final class Color: @unchecked Sendable, CustomStringConvertible {
+    // @unchecked: immutable after init; a provider is only called on the caller's thread.
+    public typealias Provider = (TraitCollection) throws -> Color
+
+    enum Storage {
+        case rgba(Double, Double, Double, Double)
+        case dynamic(Provider)
+    }
+    let storage: Storage
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        storage = .rgba(clamp(red), clamp(green), clamp(blue), clamp(alpha))
+    }
+
+    /// A dynamic color: `provider` picks the color for a collection.
+    public init(dynamicProvider provider: @escaping Provider) {
+        storage = .dynamic(provider)
+    }
+
+    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when malformed.
+    public convenience init?(hex: String) {
+        var digits = Substring(hex)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        if digits.count == 3 { digits = Substring(digits.flatMap { [$0, $0] }) }
+        if digits.count == 6 { digits += "FF" }
+        guard digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        func channel(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
+        self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
+    }
+
+    public var isDynamic: Bool {
+        if case .dynamic = storage { return true }
+        return false
+    }
+
+    /// The static color for `traitCollection` (default: `TraitCollection.current`).
+    public func resolvedColor(with traitCollection: TraitCollection = .current) throws -> Color {
+        var color = self
+        // A provider may return another dynamic color; resolve until static.
+        for _ in 0..<16 {
+            guard case .dynamic(let provider) = color.storage else { return color }
+            color = try provider(traitCollection)
+        }
+        return color
+    }
+
+    /// Components of a static color (a dynamic one resolves against `current` first).
+    public var components: (red: Double, green: Double, blue: Double, alpha: Double) {
+        guard case .rgba(let r, let g, let b, let a) = ((try? resolvedColor())?.storage ?? .rgba(0, 0, 0, 0)) else {
+            return (0, 0, 0, 0)
+        }
+        return (r, g, b, a)
+    }
+
+    /// `#RRGGBBAA` for static colors; `<dynamic Color>` for dynamic ones.
+    public var description: String {
+        guard case .rgba(let r, let g, let b, let a) = storage else { return "<dynamic Color>" }
+        return "#" + [r, g, b, a].map { hexByte($0) }.joined()
+    }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+}
+
+private func clamp(_ x: Double) -> Double { x.isNaN ? 0 : Swift.min(1, Swift.max(0, x)) }
+
+private func hexByte(_ x: Double) -> String {
+    let byte = Int((x * 255).rounded())
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[byte >> 4], digits[byte & 15]])
+}

@@ -1,0 +1,20 @@
+/// R9: a view whose background or tint color is dynamic is redrawn when any trait with
+/// `affectsColorAppearance` changes, whether or not the resolved color changes.
+extension TraitEnvironment {
+    func colorAppearanceDidChange(_ changed: TraitSet) {
+        if changed.contains(where: { TraitRegistry.trait(id: $0).affectsColorAppearance }) {
+            setNeedsDisplay()
+        }
+    }
+}
+
+extension View {
+    func colorsDidChange() {
+        if backgroundColor?.isDynamic == true || tintColor?.isDynamic == true {
+            flags.insert(.hasDynamicColor)
+        } else {
+            flags.remove(.hasDynamicColor)
+        }
+        setNeedsDisplay()
+    }
+}

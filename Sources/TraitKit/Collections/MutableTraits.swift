@@ -1,0 +1,31 @@
+/// The writable trait container handed to `TraitCollection { ... }` and `modifyingTraits`
+/// (UIKit's `UIMutableTraits`).
+public struct MutableTraits {
+    var values: ContiguousArray<TraitValue>
+
+    init(values: ContiguousArray<TraitValue>) { self.values = values }
+
+    /// Reads a trait; unset traits read as their default.
+    public func value(for trait: Trait) -> TraitValue {
+        trait.id < values.count ? values[trait.id] : trait.defaultValue
+    }
+
+    /// Sets a trait after checking the value fits its kind.
+    public mutating func set(_ value: TraitValue, for trait: Trait) throws(TraitError) {
+        try trait.validate(value)
+        store(value, at: trait.id)
+    }
+
+    mutating func store(_ value: TraitValue, at id: Int) {
+        if values.count <= id {
+            for missing in values.count...id { values.append(TraitRegistry.trait(id: missing).defaultValue) }
+        }
+        values[id] = value
+    }
+
+    /// Typed access for traits defined in Swift; typed values always fit, so this cannot fail.
+    public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value {
+        get { T.Value(traitValue: value(for: T.trait)) ?? T.defaultValue }
+        set { store(newValue.traitValue, at: T.trait.id) }
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `TraitCollection.current` (R8, R9): the collection that dynamic colors and images resolve
+/// against. It is per thread, as in UIKit, so two hierarchies on two threads never see each
+/// other's value. The engine sets it around every callback it makes into a node.
+extension TraitCollection {
+    /// The current collection of this thread (all defaults unless something set it).
+    public static var current: TraitCollection {
+        get { CurrentSlot.box.current }
+        set {
+            let box = CurrentSlot.box
+            box.collection = newValue
+            box.node = nil
+        }
+    }
+
+    /// Runs `body` with this collection as `current`, restoring the previous one after, even
+    /// when `body` throws.
+    public func performAsCurrent<R>(_ body: () throws -> R) rethrows -> R {
+        let box = CurrentSlot.box
+        let (savedCollection, savedNode) = (box.collection, box.node)
+        box.collection = self
+        box.node = nil
+        defer { (box.collection, box.node) = (savedCollection, savedNode) }
+        return try body()
+    }
+}
+
+/// One box per thread, reached through a pthread key (Swift has no thread-local storage).
+enum CurrentSlot {
+    final class Box {
+        var collection = TraitCollection.defaults
+        /// While the engine calls into a node, current is that node's collection; keeping the
+        /// node (a plain pointer store) instead of its collection saves reference counting.
+        unowned(unsafe) var node: TraitEnvironment?
+
+        var current: TraitCollection { node?.traitCollection ?? collection }
+
+        /// Makes `node`'s collection current for `body`.
+        func withCurrent(_ node: TraitEnvironment, _ body: () -> Void) {
+            let (savedCollection, savedNode) = (collection, self.node)
+            self.node = node
+            body()
+            (collection, self.node) = (savedCollection, savedNode)
+        }
+        /// Set while a layout or draw callback runs on this thread (`TraitReadTracking`).
+        var recordedReads: TraitSet?
+    }
+
+    static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<Box>.fromOpaque(pointer).release() }
+        }
+        return key
+    }()
+
+    static var box: Box {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<Box>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let box = Box()
+        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+        return box
+    }
+}

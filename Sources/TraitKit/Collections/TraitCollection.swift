@@ -1,0 +1,98 @@
+import Synchronization
+
+/// An immutable set of trait values (R3). Unset traits read as their default.
+///
+/// Values live in a flat array indexed by trait id; traits defined after the collection was
+/// built fall past its end and read as their defaults. Nodes without overrides share their
+/// parent's collection instance, so equality first checks identity.
+public final class TraitCollection: @unchecked Sendable, Equatable, CustomStringConvertible {
+    // @unchecked: `values` is never mutated after init.
+    @usableFromInline let values: ContiguousArray<TraitValue>
+
+    init(values: ContiguousArray<TraitValue>) { self.values = values }
+
+    /// A collection where every trait has its default value.
+    public convenience init() { self.init(values: []) }
+
+    /// Builds a collection from all defaults, as UIKit's `UITraitCollection { mutableTraits in ... }`.
+    public convenience init(_ build: (inout MutableTraits) throws -> Void) rethrows {
+        var traits = MutableTraits(values: [])
+        try build(&traits)
+        self.init(values: traits.values)
+    }
+
+    /// The shared all-defaults collection: what a node has before its first update.
+    public static let defaults = TraitCollection()
+
+    /// A new collection starting from this one, as UIKit's `modifyingTraits`.
+    public func modifyingTraits(_ change: (inout MutableTraits) throws -> Void) rethrows -> TraitCollection {
+        var traits = MutableTraits(values: values)
+        try change(&traits)
+        return TraitCollection(values: traits.values)
+    }
+
+    /// The value of `trait`: the hot read, one bounds check and one load.
+    @inlinable
+    public subscript(trait: Trait) -> TraitValue {
+        let id = trait.id
+        if TraitReadTracking.activeRecorders.load(ordering: .relaxed) != 0 { TraitReadTracking.noteRead(id) }
+        return id < values.count ? values[id] : trait.defaultValue
+    }
+
+    /// The typed value of a trait defined in Swift.
+    public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value {
+        T.Value(traitValue: self[T.trait]) ?? T.defaultValue
+    }
+
+    /// The traits whose values differ between the two collections.
+    public func changedTraitSet(from other: TraitCollection) -> TraitSet {
+        var changed = TraitSet()
+        if other === self { return changed }
+        let (a, b) = (values, other.values)
+        let common = Swift.min(a.count, b.count)
+        for id in 0..<common where a[id] != b[id] { changed.insert(id) }
+        // Past the shorter array, that side reads the trait's default.
+        let (longer, count) = a.count > b.count ? (a, a.count) : (b, b.count)
+        for id in common..<count where longer[id] != TraitRegistry.trait(id: id).defaultValue {
+            changed.insert(id)
+        }
+        return changed
+    }
+
+    /// The traits whose values differ, in definition order.
+    public func changedTraits(from other: TraitCollection) -> [Trait] {
+        changedTraitSet(from: other).traits
+    }
+
+    /// True when a trait that affects color appearance differs (R9).
+    public func hasDifferentColorAppearance(comparedTo other: TraitCollection) -> Bool {
+        changedTraits(from: other).contains { $0.affectsColorAppearance }
+    }
+
+    /// The traits whose value here differs from their default, in definition order.
+    public var nonDefaultTraits: [Trait] {
+        changedTraits(from: .defaults)
+    }
+
+    public static func == (a: TraitCollection, b: TraitCollection) -> Bool {
+        a === b || a.changedTraitSet(from: b).isEmpty
+    }
+
+    /// `<TraitCollection: horizontalSizeClass = regular, Theme = pastel>` (R3).
+    public var description: String {
+        let parts = nonDefaultTraits.map { "\($0.name) = \($0.format(self[$0]))" }
+        return "<TraitCollection: " + (parts.isEmpty ? "empty" : parts.joined(separator: ", ")) + ">"
+    }
+
+    /// This collection with `overrides` applied on top.
+    func applying(_ overrides: TraitOverrideStorage) -> TraitCollection {
+        var copy = values
+        let needed = overrides.maxID + 1
+        if copy.count < needed {
+            copy.reserveCapacity(needed)
+            for id in copy.count..<needed { copy.append(TraitRegistry.trait(id: id).defaultValue) }
+        }
+        for entry in overrides.entries { copy[entry.id] = entry.value }
+        return TraitCollection(values: copy)
+    }
+}

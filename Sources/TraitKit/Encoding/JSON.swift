@@ -1,0 +1,204 @@
+/// A small JSON value with a strict parser and a stable printer: enough for trait collections
+/// (R11) and hierarchy dumps, without pulling Foundation into the engine.
+public enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    /// Keys keep their order, so dumps print in hierarchy order.
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    public subscript(key: String) -> JSON? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    // MARK: Printing
+
+    /// Compact JSON text; with `indent`, pretty-printed.
+    public func serialized(indent: Int? = nil) -> String {
+        var out = ""
+        write(to: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?, level: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let d): out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format14g: d)
+        case .string(let s): JSON.quote(s, into: &out)
+        case .array(let items):
+            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
+        case .object(let pairs):
+            writeContainer(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level)
+        }
+    }
+
+    private func writeContainer(_ items: [(String?, JSON)], open: String, close: String, to out: inout String,
+                                indent: Int?, level: Int) {
+        out += open
+        if items.isEmpty { out += close; return }
+        let newline = indent.map { "\n" + String(repeating: " ", count: $0 * (level + 1)) } ?? ""
+        for (i, (key, value)) in items.enumerated() {
+            if i > 0 { out += "," }
+            out += newline
+            if let key { JSON.quote(key, into: &out); out += indent == nil ? ":" : ": " }
+            value.write(to: &out, indent: indent, level: level + 1)
+        }
+        out += indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
+        out += close
+    }
+
+    static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    // MARK: Parsing
+
+    /// Parses JSON text; errors say what was expected and at which offset.
+    public static func parse(_ text: String) throws(TraitError) -> JSON {
+        var parser = Parser(bytes: Array(text.utf8))
+        let value = try parser.value()
+        parser.skipSpace()
+        guard parser.at == parser.bytes.count else { throw parser.fail("end of input") }
+        return value
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var at = 0
+
+        func fail(_ expected: String) -> TraitError {
+            .malformedJSON("expected \(expected) at offset \(at)")
+        }
+
+        mutating func skipSpace() {
+            while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) { at += 1 }
+        }
+
+        mutating func value() throws(TraitError) -> JSON {
+            skipSpace()
+            guard at < bytes.count else { throw fail("a value") }
+            switch bytes[at] {
+            case UInt8(ascii: "{"): return try object()
+            case UInt8(ascii: "["): return try array()
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            default: return .number(try number())
+            }
+        }
+
+        mutating func literal(_ word: String) throws(TraitError) {
+            let w = Array(word.utf8)
+            guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail(word) }
+            at += w.count
+        }
+
+        mutating func number() throws(TraitError) -> Double {
+            let start = at
+            while at < bytes.count, "+-0123456789.eE".utf8.contains(bytes[at]) { at += 1 }
+            guard at > start, let d = Double(String(decoding: bytes[start..<at], as: UTF8.self)) else {
+                at = start
+                throw fail("a value")
+            }
+            return d
+        }
+
+        mutating func string() throws(TraitError) -> String {
+            at += 1
+            var scalars = String.UnicodeScalarView()
+            var raw: [UInt8] = []
+            func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw = [] }
+            while at < bytes.count {
+                let c = bytes[at]
+                at += 1
+                if c == UInt8(ascii: "\"") { flush(); return String(scalars) }
+                if c != UInt8(ascii: "\\") { raw.append(c); continue }
+                guard at < bytes.count else { break }
+                let e = bytes[at]
+                at += 1
+                flush()
+                switch e {
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "b"): scalars.append("\u{8}")
+                case UInt8(ascii: "f"): scalars.append("\u{C}")
+                case UInt8(ascii: "u"):
+                    guard at + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16)
+                    else { throw fail("four hex digits") }
+                    at += 4
+                    scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                default: scalars.append(Unicode.Scalar(e))
+                }
+            }
+            throw fail("a closing quote")
+        }
+
+        mutating func array() throws(TraitError) -> JSON {
+            at += 1
+            var items: [JSON] = []
+            skipSpace()
+            if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+            while true {
+                items.append(try value())
+                skipSpace()
+                guard at < bytes.count else { throw fail("',' or ']'") }
+                at += 1
+                if bytes[at - 1] == UInt8(ascii: "]") { return .array(items) }
+                guard bytes[at - 1] == UInt8(ascii: ",") else { at -= 1; throw fail("',' or ']'") }
+            }
+        }
+
+        mutating func object() throws(TraitError) -> JSON {
+            at += 1
+            var pairs: [(String, JSON)] = []
+            skipSpace()
+            if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(pairs) }
+            while true {
+                skipSpace()
+                guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("a string key") }
+                let key = try string()
+                skipSpace()
+                guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("':'") }
+                at += 1
+                pairs.append((key, try value()))
+                skipSpace()
+                guard at < bytes.count else { throw fail("',' or '}'") }
+                at += 1
+                if bytes[at - 1] == UInt8(ascii: "}") { return .object(pairs) }
+                guard bytes[at - 1] == UInt8(ascii: ",") else { at -= 1; throw fail("',' or '}'") }
+            }
+        }
+    }
+}

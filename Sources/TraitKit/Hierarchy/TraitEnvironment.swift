@@ -1,0 +1,226 @@
+/// The base of every node that has a trait collection: Screen, WindowScene, Window,
+/// PresentationController, ViewController and View (UIKit's `UITraitEnvironment`).
+///
+/// Nodes form one trait tree (R4): each has a trait parent and trait children, kept in step with
+/// the structural relations (superview, view controller, presentation) by the subclasses. The
+/// children array holds unowned references: ownership stays with the structural relations, and
+/// the update pass walks the tree without reference counting.
+///
+/// A hierarchy is confined to the thread that made it (nodes are not `Sendable`).
+open class TraitEnvironment: CustomStringConvertible {
+    /// The collection as of the last update (R6): mutations show only after an update.
+    public internal(set) var traitCollection: TraitCollection = .defaults
+
+    /// A name for printing, dumps and error messages.
+    public var name: String?
+
+    /// The class name shown in dumps and messages; bindings set their own subclass names.
+    public var className: String
+
+    unowned(unsafe) var traitParent: TraitEnvironment?
+    var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
+    var flags: NodeFlags = [.needsTraitUpdate]
+    /// The epoch of the last pass that visited this node (see `UpdateContext`).
+    var visitEpoch: UInt32 = 0
+    var overrideStorage: TraitOverrideStorage?
+    /// Rarely used state (registrations, tracking, binding), allocated on first use.
+    var extras: NodeExtras?
+
+    public init(name: String? = nil) {
+        self.name = name
+        self.className = String(describing: type(of: self))
+    }
+
+    deinit {
+        for child in traitChildren { child.takeUnretainedValue().traitParent = nil }
+        traitParent?.removeTraitChild(self)
+    }
+
+    /// `View 'header'`, or just the class name when unnamed: how messages name a node.
+    public var debugName: String {
+        if let name { return "\(className) '\(name)'" }
+        return className
+    }
+
+    open var description: String { "<\(debugName)>" }
+
+    /// The node this one inherits its traits from (R4), or nil at a root.
+    public var traitParentNode: TraitEnvironment? { traitParent }
+
+    /// The nodes that inherit from this one, in update order.
+    public var traitChildNodes: [TraitEnvironment] { traitChildren.map { $0.takeUnretainedValue() } }
+
+    /// The node that owns this one structurally (superview, view controller, scene, ...);
+    /// bindings mirror it to keep their wrappers alive exactly as long as the node is.
+    open var owner: AnyObject? { nil }
+
+    /// The binding's per-node object, if a binding wraps this node.
+    public var binding: (any NodeBinding)? {
+        get { extras?.binding }
+        set { ensureExtras().binding = newValue }
+    }
+
+    /// Tells the binding the structural owner changed.
+    func ownerDidChange() {
+        extras?.binding?.ownerDidChange(self)
+    }
+
+    func ensureExtras() -> NodeExtras {
+        if let extras { return extras }
+        let made = NodeExtras()
+        extras = made
+        return made
+    }
+
+    /// Whether this kind of node accepts overrides (a Screen does not).
+    func checkCanOverride() throws(TraitError) {}
+
+    // MARK: Trait tree links
+
+    /// Moves this node under `parent` in the trait tree, at `index` among its children
+    /// (the end when nil), and marks it for a full recompute.
+    func setTraitParent(_ parent: TraitEnvironment?, at index: Int? = nil) {
+        if let old = traitParent { old.removeTraitChild(self) }
+        traitParent = parent
+        if let parent {
+            let entry = Unmanaged.passUnretained(self)
+            if let index, index < parent.traitChildren.count {
+                parent.traitChildren.insert(entry, at: index)
+            } else {
+                parent.traitChildren.append(entry)
+            }
+        }
+        markNeedsTraitUpdate()
+        propagatePendingFlagsUp()
+    }
+
+    func removeTraitChild(_ child: TraitEnvironment) {
+        if let i = traitChildren.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(child).toOpaque() }) {
+            traitChildren.remove(at: i)
+        }
+    }
+
+    /// True when `node` is this node or one of its trait ancestors.
+    func hasTraitAncestor(_ node: TraitEnvironment) -> Bool {
+        var current: TraitEnvironment? = self
+        while let c = current {
+            if c === node { return true }
+            current = c.traitParent
+        }
+        return false
+    }
+
+    /// The root of this node's trait tree (a Screen when the node is on one).
+    var traitRoot: TraitEnvironment {
+        var current = self
+        while let parent = current.traitParent { current = parent }
+        return current
+    }
+
+    // MARK: Dirty marking (R6)
+
+    /// Marks this node's own collection for recomputation at the next update.
+    public func markNeedsTraitUpdate() {
+        flags.insert(.needsTraitUpdate)
+        markAncestors(.subtreeNeedsTraitUpdate)
+    }
+
+    /// Sets `flag` on every ancestor, stopping at the first one that already has it.
+    func markAncestors(_ flag: NodeFlags) {
+        var current = traitParent
+        while let node = current, !node.flags.contains(flag) {
+            node.flags.insert(flag)
+            current = node.traitParent
+        }
+    }
+
+    /// After a move, tells the new ancestors about work pending in this subtree.
+    func propagatePendingFlagsUp() {
+        if flags.contains(.needsTraitUpdate) || flags.contains(.subtreeNeedsTraitUpdate) {
+            markAncestors(.subtreeNeedsTraitUpdate)
+        }
+        if flags.contains(.needsLayout) || flags.contains(.subtreeNeedsLayout) { markAncestors(.subtreeNeedsLayout) }
+        if flags.contains(.needsDisplay) || flags.contains(.subtreeNeedsDisplay) { markAncestors(.subtreeNeedsDisplay) }
+    }
+
+    // MARK: Overrides (R5)
+
+    func setOverride(_ value: TraitValue, id: Int) {
+        let storage = overrideStorage ?? TraitOverrideStorage()
+        overrideStorage = storage
+        if storage.set(value, id: id) { markNeedsTraitUpdate() }
+    }
+
+    func removeOverride(id: Int) {
+        guard let storage = overrideStorage, storage.remove(id) else { return }
+        if storage.isEmpty { overrideStorage = nil }
+        markNeedsTraitUpdate()
+    }
+
+    /// The collection this node has when its parent has `parentCollection`.
+    func collection(inheriting parentCollection: TraitCollection) -> TraitCollection {
+        guard let overrideStorage else { return parentCollection }
+        return parentCollection.applying(overrideStorage)
+    }
+
+    /// What a root node starts from: all defaults (a Screen uses its system traits).
+    func rootCollection() -> TraitCollection { .defaults }
+
+    // MARK: Callbacks into the node (R7, R8)
+
+    /// Asks for a layout pass (views; a view controller forwards to its view).
+    open func setNeedsLayout() {}
+
+    /// Asks for a draw pass (views; a view controller forwards to its view).
+    open func setNeedsDisplay() {}
+
+    /// Runs the binding's method for `event` if it has one, else `fallback` (the Swift method).
+    func dispatch(_ event: NodeEvent, previous: TraitCollection? = nil, fallback: () -> Void) throws {
+        if let binding = extras?.binding, try binding.invoke(event, on: self, previous: previous) { return }
+        fallback()
+    }
+
+    /// UIKit's legacy `traitCollectionDidChange(_:)`: called on any change of the collection.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+}
+
+/// Per-node state flags for the update passes.
+struct NodeFlags: OptionSet {
+    let rawValue: UInt16
+    static let needsTraitUpdate = NodeFlags(rawValue: 1 << 0)
+    static let subtreeNeedsTraitUpdate = NodeFlags(rawValue: 1 << 1)
+    static let needsLayout = NodeFlags(rawValue: 1 << 2)
+    static let subtreeNeedsLayout = NodeFlags(rawValue: 1 << 3)
+    static let needsDisplay = NodeFlags(rawValue: 1 << 4)
+    static let subtreeNeedsDisplay = NodeFlags(rawValue: 1 << 5)
+    /// The node was updated at least once (its collection is no longer the initial defaults).
+    static let hasUpdated = NodeFlags(rawValue: 1 << 6)
+    /// A view with a dynamic background or tint color (R9 redraw).
+    static let hasDynamicColor = NodeFlags(rawValue: 1 << 7)
+}
+
+/// State most nodes never need, kept out of line so a plain view stays small (§6).
+final class NodeExtras {
+    var registrations: [TraitChangeRegistration] = []
+    var registeredTraits = TraitSet()
+    /// Traits read during the last layout / draw (R8 automatic trait tracking).
+    var layoutTraits = TraitSet()
+    var displayTraits = TraitSet()
+    var binding: (any NodeBinding)?
+}
+
+/// What a language binding attaches to the nodes it wraps. The engine calls it when a node's
+/// structural owner changes and for every callback it makes into the node, so scripted
+/// per-instance and subclass methods run without the engine knowing about the language.
+public protocol NodeBinding: AnyObject {
+    func ownerDidChange(_ node: TraitEnvironment)
+    /// Runs the scripted method for `event`, if there is one; returns false when there is none.
+    func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool
+}
+
+/// The callbacks the engine makes into nodes (R7, R8).
+public enum NodeEvent: String, Sendable, CaseIterable {
+    case traitCollectionDidChange, loadView, viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear
+    case viewWillDisappear, viewDidDisappear, viewWillLayoutSubviews, viewDidLayoutSubviews
+    case layoutSubviews, draw
+}

@@ -1,0 +1,153 @@
+/// A view (R4): inherits from its superview, or from its view controller when it is one's view.
+open class View: TraitEnvironment {
+    public private(set) unowned(unsafe) var superview: View?
+    public private(set) var subviews: [View] = []
+    /// The view controller whose `view` this is, if any.
+    public internal(set) unowned(unsafe) var viewController: ViewController?
+
+    /// A dynamic background color makes the view redraw on color-appearance changes (R9).
+    public var backgroundColor: Color? { didSet { colorsDidChange() } }
+    public var tintColor: Color? { didSet { colorsDidChange() } }
+
+    public override init(name: String? = nil) {
+        super.init(name: name)
+        flags.insert([.needsLayout, .needsDisplay])
+    }
+
+    deinit {
+        for subview in subviews {
+            subview.superview = nil
+            subview.ownerDidChange()
+        }
+    }
+
+    open override var owner: AnyObject? { superview ?? viewController }
+
+    public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
+
+    /// The same storage as `traitOverrides.userInterfaceStyle` (R5).
+    public var overrideUserInterfaceStyle: UserInterfaceStyle {
+        get { traitOverrides[UserInterfaceStyleTrait.self] ?? .unspecified }
+        set { setOverrideUserInterfaceStyle(newValue) }
+    }
+
+    /// The window this view is in, if any.
+    public var window: Window? { enclosingWindow }
+
+    // MARK: Structure
+
+    /// Adds `view` as the last subview, moving it from any previous superview.
+    public func addSubview(_ view: View) throws(TraitError) {
+        try insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` (clamped to the subview count), moving it if it is elsewhere.
+    public func insertSubview(_ view: View, at index: Int) throws(TraitError) {
+        if view is Window { throw .invalidHierarchy("cannot add \(view.debugName) as a subview: a Window is a root") }
+        if view === self || hasTraitAncestor(view) || hasSuperviewAncestor(view) {
+            throw .cycle(node: debugName, ancestor: view.debugName)
+        }
+        let oldWindow = view.window
+        view.detachFromSuperview()
+        let at = Swift.max(0, Swift.min(index, subviews.count))
+        subviews.insert(view, at: at)
+        view.superview = self
+        view.traitRepresentative?.setTraitParent(self, at: at)
+        view.ownerDidChange()
+        setNeedsLayout()
+        Appearance.windowChanged(for: view, from: oldWindow, to: view.window)
+    }
+
+    /// Removes this view from its superview.
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let oldWindow = window
+        detachFromSuperview()
+        ownerDidChange()
+        Appearance.windowChanged(for: self, from: oldWindow, to: window)
+    }
+
+    private func detachFromSuperview() {
+        guard let superview else { return }
+        if let i = superview.subviews.firstIndex(where: { $0 === self }) { superview.subviews.remove(at: i) }
+        self.superview = nil
+        superview.setNeedsLayout()
+        traitRepresentative?.setTraitParent(nil)
+    }
+
+    /// The node that stands for this view among its superview's trait children: the view
+    /// controller when this is its (unpresented) view, else the view itself.
+    var traitRepresentative: TraitEnvironment? {
+        guard let viewController else { return self }
+        return viewController.presentationController == nil ? viewController : nil
+    }
+
+    private func hasSuperviewAncestor(_ view: View) -> Bool {
+        var current = superview
+        while let c = current {
+            if c === view { return true }
+            current = c.superview
+        }
+        return false
+    }
+
+    // MARK: Layout and display (R8)
+
+    public override func setNeedsLayout() {
+        flags.insert(.needsLayout)
+        markAncestors(.subtreeNeedsLayout)
+    }
+
+    public override func setNeedsDisplay() {
+        flags.insert(.needsDisplay)
+        markAncestors(.subtreeNeedsDisplay)
+    }
+
+    /// Override to lay out subviews; traits are up to date and `TraitCollection.current` is set.
+    open func layoutSubviews() {}
+
+    /// Override to draw; runs after `setNeedsDisplay` (and once at first display).
+    open func draw() {}
+
+    /// Updates traits and performs any pending layout in this view's subtree now.
+    public func layoutIfNeeded() throws {
+        try updateTraitsIfNeeded()
+        let context = UpdateContext()
+        LayoutPass.layout(self, context: context)
+        try context.rethrow()
+    }
+}
+
+/// `overrideUserInterfaceStyle` is stored as the userInterfaceStyle override.
+enum UserInterfaceStyleTrait: TraitDefinition {
+    static let defaultValue = UserInterfaceStyle.unspecified
+    static let name = "userInterfaceStyle"
+}
+
+extension TraitEnvironment {
+    func setOverrideUserInterfaceStyle(_ style: UserInterfaceStyle) {
+        if style == .unspecified {
+            removeOverride(id: SystemTraits.userInterfaceStyle.id)
+        } else {
+            setOverride(style.traitValue, id: SystemTraits.userInterfaceStyle.id)
+        }
+    }
+
+    /// The window above this node in the trait tree.
+    var enclosingWindow: Window? {
+        var current: TraitEnvironment? = self
+        while let c = current {
+            if let window = c as? Window { return window }
+            current = c.traitParent
+        }
+        return nil
+    }
+
+    /// Brings this node's traits (and its subtree's) up to date now; callbacks run before it
+    /// returns, and the first error one raised is rethrown (R6, R7).
+    public func updateTraitsIfNeeded() throws {
+        let context = UpdateContext()
+        updateTraitsNow(context: context)
+        try context.rethrow()
+    }
+}

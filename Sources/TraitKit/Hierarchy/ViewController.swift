@@ -1,0 +1,198 @@
+/// A view controller (R4, R8). In the iOS 17 unified flow it inherits from its view's
+/// superview (or from its presentation controller when presented), and its view inherits
+/// from it. A child controller whose view is not in the hierarchy sees no updates.
+open class ViewController: TraitEnvironment {
+    private var loadedView: View?
+    public private(set) unowned(unsafe) var parent: ViewController?
+    public private(set) var children: [ViewController] = []
+    public private(set) var presentedViewController: ViewController?
+    public private(set) unowned(unsafe) var presentingViewController: ViewController?
+    public internal(set) var presentationController: PresentationController?
+    /// The window whose root this is.
+    unowned(unsafe) var rootOfWindow: Window?
+    var appearState = AppearState.disappeared
+
+    enum AppearState { case disappeared, appearing, appeared, disappearing }
+
+    public override init(name: String? = nil) {
+        super.init(name: name)
+    }
+
+    deinit {
+        for child in children { child.parent = nil; child.ownerDidChange() }
+        if let presentedViewController {
+            presentedViewController.presentingViewController = nil
+        }
+        if let view = loadedView {
+            // The view outlives its controller only when a superview holds it: it then
+            // inherits from that superview directly.
+            view.viewController = nil
+            if let superview = view.superview, let i = superview.subviews.firstIndex(where: { $0 === view }) {
+                view.setTraitParent(superview, at: i)
+            } else {
+                view.setTraitParent(nil)
+            }
+            view.ownerDidChange()
+        }
+    }
+
+    open override var owner: AnyObject? { parent ?? presentingViewController ?? rootOfWindow }
+
+    public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
+
+    /// The same storage as `traitOverrides.userInterfaceStyle` (R5).
+    public var overrideUserInterfaceStyle: UserInterfaceStyle {
+        get { traitOverrides[UserInterfaceStyleTrait.self] ?? .unspecified }
+        set { setOverrideUserInterfaceStyle(newValue) }
+    }
+
+    // MARK: The view (R8: lazy creation)
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// The view, created on first access (`loadView`, then `viewDidLoad`).
+    public var view: View {
+        get {
+            try? loadViewIfNeeded()
+            return loadedView!
+        }
+        set { install(newValue) }
+    }
+
+    /// The view if loaded, without loading it.
+    public var viewIfLoaded: View? { loadedView }
+
+    /// Loads the view if needed; rethrows an error the binding's `loadView`/`viewDidLoad` raised
+    /// (the view is loaded all the same).
+    public func loadViewIfNeeded() throws {
+        guard loadedView == nil else { return }
+        var failure: (any Error)?
+        do { try dispatch(.loadView) { loadView() } } catch { failure = error }
+        if loadedView == nil { install(View()) }
+        do { try dispatch(.viewDidLoad) { viewDidLoad() } } catch { failure = failure ?? error }
+        if let failure { throw failure }
+    }
+
+    /// Override to create the view; the default makes a plain `View`.
+    open func loadView() { install(View()) }
+
+    private func install(_ newView: View) {
+        if let old = loadedView, old !== newView {
+            old.viewController = nil
+            old.setTraitParent(old.superview)
+            old.ownerDidChange()
+        }
+        loadedView = newView
+        newView.viewController = self
+        newView.setTraitParent(self)
+        if presentationController == nil, let superview = newView.superview {
+            setTraitParent(superview, at: superview.subviews.firstIndex { $0 === newView })
+        }
+        newView.ownerDidChange()
+    }
+
+    // MARK: Lifecycle (R8): override in subclasses
+
+    open func viewDidLoad() {}
+    open func viewWillAppear() {}
+    open func viewIsAppearing() {}
+    open func viewDidAppear() {}
+    open func viewWillDisappear() {}
+    open func viewDidDisappear() {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    public override func setNeedsLayout() { loadedView?.setNeedsLayout() }
+    public override func setNeedsDisplay() { loadedView?.setNeedsDisplay() }
+
+    /// The window this controller's content is in, if any.
+    public var window: Window? { enclosingWindow }
+
+    // MARK: Containment
+
+    /// Adds a child controller (its view is placed separately, as in UIKit).
+    public func addChild(_ child: ViewController) throws(TraitError) {
+        if child === self || isDescendantController(of: child) {
+            throw .cycle(node: debugName, ancestor: child.debugName)
+        }
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+        child.ownerDidChange()
+    }
+
+    /// Removes this controller from its parent (its view stays where it is).
+    public func removeFromParent() {
+        guard let parent else { return }
+        if let i = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: i) }
+        self.parent = nil
+        ownerDidChange()
+    }
+
+    private func isDescendantController(of controller: ViewController) -> Bool {
+        var current = parent
+        while let c = current {
+            if c === controller { return true }
+            current = c.parent
+        }
+        return false
+    }
+
+    // MARK: Presentation
+
+    /// Presents `controller` over this one's window; it inherits through a new
+    /// `PresentationController`, which inherits from that window (R4).
+    public func present(_ controller: ViewController) throws(TraitError) {
+        guard let window else {
+            throw .invalidHierarchy("cannot present \(controller.debugName) from \(debugName): it is not in a window")
+        }
+        guard presentedViewController == nil else {
+            throw .invalidHierarchy("\(debugName) is already presenting \(presentedViewController!.debugName)")
+        }
+        if controller.presentingViewController != nil || controller.window != nil || controller === self {
+            throw .invalidHierarchy("cannot present \(controller.debugName): it is already in a window")
+        }
+        let oldWindow = controller.window
+        let presentation = PresentationController(presented: controller, presenting: self)
+        presentedViewController = controller
+        controller.presentingViewController = self
+        controller.presentationController = presentation
+        presentation.setTraitParent(window)
+        controller.setTraitParent(presentation)
+        controller.ownerDidChange()
+        Appearance.windowChanged(for: controller, from: oldWindow, to: window)
+    }
+
+    /// Dismisses what this controller presents, or this controller when it is presented.
+    public func dismiss() {
+        guard let presented = presentedViewController else {
+            presentingViewController?.dismiss()
+            return
+        }
+        presented.dismiss()
+        let oldWindow = presented.window
+        presented.presentationController?.setTraitParent(nil)
+        presented.setTraitParent(nil)
+        presented.presentationController = nil
+        presented.presentingViewController = nil
+        presentedViewController = nil
+        Appearance.windowChanged(for: presented, from: oldWindow, to: nil)
+        presented.ownerDidChange()
+    }
+}
+
+/// The object through which a presented controller inherits (R4).
+public final class PresentationController: TraitEnvironment {
+    public private(set) unowned(unsafe) var presentedViewController: ViewController?
+    public private(set) unowned(unsafe) var presentingViewController: ViewController?
+
+    init(presented: ViewController, presenting: ViewController) {
+        presentedViewController = presented
+        presentingViewController = presenting
+        super.init(name: nil)
+    }
+
+    public override var owner: AnyObject? { presentedViewController }
+
+    public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
+}

@@ -1,0 +1,132 @@
+/// A window (R4): a root view that inherits from its scene and hosts a root view controller.
+public final class Window: View {
+    public private(set) unowned(unsafe) var windowScene: WindowScene?
+    /// Appearance transitions waiting for the next update of this window (R8).
+    var pendingAppearance: [ViewController] = []
+
+    public init(scene: WindowScene? = nil, name: String? = nil) {
+        super.init(name: name)
+        if let scene { self.windowScene = scene; scene.attach(self) }
+    }
+
+    public override var owner: AnyObject? { windowScene }
+
+    /// Moves the window to another scene (nil detaches it).
+    public func setScene(_ scene: WindowScene?) {
+        guard scene !== windowScene else { return }
+        windowScene?.detach(self)
+        windowScene = scene
+        scene?.attach(self)
+        ownerDidChange()
+    }
+
+    /// The root view controller: its view becomes the window's content view.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let old = oldValue {
+                old.rootOfWindow = nil
+                old.viewIfLoaded?.removeFromSuperview()
+                old.ownerDidChange()
+            }
+            if let root = rootViewController {
+                root.removeFromParent()
+                root.rootOfWindow = self
+                try? insertSubview(root.view, at: 0)
+                root.ownerDidChange()
+            }
+        }
+    }
+}
+
+/// A window scene (R4): inherits from its screen; owns its windows.
+public final class WindowScene: TraitEnvironment {
+    public private(set) unowned(unsafe) var screen: Screen?
+    public private(set) var windows: [Window] = []
+
+    public init(screen: Screen? = nil, name: String? = nil) {
+        super.init(name: name)
+        if let screen { self.screen = screen; screen.attach(self) }
+    }
+
+    deinit {
+        for window in windows { window.windowSceneDidGo() }
+    }
+
+    public override var owner: AnyObject? { screen }
+
+    public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
+
+    func attach(_ window: Window) {
+        windows.append(window)
+        window.setTraitParent(self)
+    }
+
+    func detach(_ window: Window) {
+        windows.removeAll { $0 === window }
+        window.setTraitParent(nil)
+    }
+
+    /// The app-wide style (R9) applies below the screen, ahead of the scene's own overrides.
+    override func collection(inheriting parentCollection: TraitCollection) -> TraitCollection {
+        var base = parentCollection
+        if let style = screen?.application?.userInterfaceStyle, style != .unspecified,
+           base.userInterfaceStyle != style {
+            base = base.modifyingTraits { $0.userInterfaceStyle = style }
+        }
+        return super.collection(inheriting: base)
+    }
+}
+
+extension WindowScene {
+    func screenDidGo() {
+        screen = nil
+        ownerDidChange()
+    }
+}
+
+extension Window {
+    func windowSceneDidGo() {
+        windowScene = nil
+        ownerDidChange()
+    }
+}
+
+/// A screen (R4): the root of the trait tree. It has no overrides; its system traits (the
+/// device and the user's settings) are the root values.
+public final class Screen: TraitEnvironment {
+    public private(set) var scenes: [WindowScene] = []
+    public private(set) var systemTraits: TraitCollection
+    public internal(set) weak var application: Application?
+
+    public init(systemTraits: TraitCollection = TraitCollection(), name: String? = nil) {
+        self.systemTraits = systemTraits
+        super.init(name: name)
+    }
+
+    deinit {
+        for scene in scenes { scene.screenDidGo() }
+    }
+
+    public override var owner: AnyObject? { application }
+
+    /// Sets the given traits and keeps the others (`screen:setSystemTraits{...}`).
+    public func setSystemTraits(_ change: (inout MutableTraits) throws -> Void) rethrows {
+        systemTraits = try systemTraits.modifyingTraits(change)
+        markNeedsTraitUpdate()
+    }
+
+    override func rootCollection() -> TraitCollection { systemTraits }
+
+    override func checkCanOverride() throws(TraitError) { throw .screenHasNoOverrides }
+
+    func attach(_ scene: WindowScene) {
+        scenes.append(scene)
+        scene.setTraitParent(self)
+    }
+
+    /// Marks every scene for recompute (the app-wide style changed).
+    func invalidateScenes() {
+        for scene in scenes { scene.markNeedsTraitUpdate() }
+    }
+}

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// A Swift type that can be a trait's value.
+public protocol TraitValueConvertible: Sendable, Equatable {
+    /// The kind of trait a value of this type makes.
+    static var traitKind: TraitKind { get }
+    var traitValue: TraitValue { get }
+    init?(traitValue: TraitValue)
+}
+
+/// A Swift enum usable as an enum trait: its case names are the names scripts see.
+public protocol TraitEnum: TraitValueConvertible, CaseIterable, RawRepresentable where RawValue == Int {}
+
+extension TraitEnum {
+    public static var traitKind: TraitKind { .enumeration(allCases.map { String(describing: $0) }) }
+    public var traitValue: TraitValue { .enumCase(rawValue) }
+    public init?(traitValue: TraitValue) {
+        guard case .enumCase(let i) = traitValue else { return nil }
+        self.init(rawValue: i)
+    }
+}
+
+extension Bool: TraitValueConvertible {
+    public static var traitKind: TraitKind { .bool }
+    public var traitValue: TraitValue { .bool(self) }
+    public init?(traitValue: TraitValue) {
+        guard case .bool(let b) = traitValue else { return nil }
+        self = b
+    }
+}
+
+extension Int: TraitValueConvertible {
+    public static var traitKind: TraitKind { .integer }
+    public var traitValue: TraitValue { .integer(self) }
+    public init?(traitValue: TraitValue) {
+        guard case .integer(let i) = traitValue else { return nil }
+        self = i
+    }
+}
+
+extension Double: TraitValueConvertible {
+    public static var traitKind: TraitKind { .number }
+    public var traitValue: TraitValue { .number(self) }
+    public init?(traitValue: TraitValue) {
+        guard case .number(let d) = traitValue else { return nil }
+        self = d
+    }
+}
+
+extension String: TraitValueConvertible {
+    public static var traitKind: TraitKind { .string(optional: false) }
+    public var traitValue: TraitValue { .string(self) }
+    public init?(traitValue: TraitValue) {
+        guard case .string(let s) = traitValue else { return nil }
+        self = s
+    }
+}
+
+extension Optional: TraitValueConvertible where Wrapped == String {
+    public static var traitKind: TraitKind { .string(optional: true) }
+    public var traitValue: TraitValue { map { .string($0) } ?? .none }
+    public init?(traitValue: TraitValue) {
+        switch traitValue {
+        case .none: self = .none
+        case .string(let s): self = s
+        default: return nil
+        }
+    }
+}
+
+/// The typed way to define a trait in Swift, as UIKit's `UITraitDefinition`:
+///
+///     struct ContainedInSettingsTrait: TraitDefinition { static let defaultValue = false }
+///     let tc = TraitCollection { $0[ContainedInSettingsTrait.self] = true }
+///
+/// The first use registers the trait under `name` (default: the type's name).
+public protocol TraitDefinition {
+    associatedtype Value: TraitValueConvertible
+    static var defaultValue: Value { get }
+    static var name: String { get }
+    static var identifier: String { get }
+    static var affectsColorAppearance: Bool { get }
+}
+
+extension TraitDefinition {
+    public static var name: String { String(describing: Self.self) }
+    public static var identifier: String { name }
+    public static var affectsColorAppearance: Bool { false }
+
+    /// The registered trait for this definition.
+    ///
+    /// A definition that clashes with another trait of the same name is a programming error in
+    /// the Swift code that declares it, so it stops here with the registry's message.
+    public static var trait: Trait {
+        if let cached = typedTraits.withLock({ $0[ObjectIdentifier(Self.self)] }) { return cached }
+        do {
+            let trait = try TraitRegistry.define(
+                name: name, identifier: identifier, kind: Value.traitKind, defaultValue: defaultValue.traitValue,
+                affectsColorAppearance: affectsColorAppearance)
+            typedTraits.withLock { $0[ObjectIdentifier(Self.self)] = trait }
+            return trait
+        } catch {
+            fatalError("TraitDefinition \(Self.self): \(error)")
+        }
+    }
+}
+
+private let typedTraits = Mutex<[ObjectIdentifier: Trait]>([:])

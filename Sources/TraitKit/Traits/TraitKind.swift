@@ -1,0 +1,51 @@
+/// The kinds of value a trait may hold (R1).
+public enum TraitKind: Sendable, Equatable {
+    case bool
+    case integer
+    case number
+    /// A string; `optional` kinds also accept `.none` (as `typesettingLanguage` does).
+    case string(optional: Bool)
+    /// A fixed set of named cases, stored as the case index.
+    case enumeration([String])
+    case record
+    case object
+
+    /// The word used in messages and by `tk.defineTrait{ kind = ... }`.
+    public var word: String {
+        switch self {
+        case .bool: "bool"
+        case .integer: "integer"
+        case .number: "number"
+        case .string: "string"
+        case .enumeration: "enum"
+        case .record: "record"
+        case .object: "object"
+        }
+    }
+
+    /// Whether `value` is a value of this kind.
+    public func accepts(_ value: TraitValue) -> Bool {
+        switch (self, value) {
+        case (.bool, .bool), (.integer, .integer), (.number, .number), (.string, .string),
+             (.record, .record), (.object, .object):
+            return true
+        case (.string(let optional), .none):
+            return optional
+        case (.enumeration(let cases), .enumCase(let index)):
+            return cases.indices.contains(index)
+        default:
+            return false
+        }
+    }
+
+    /// What a value of this kind looks like, for error messages.
+    public var expectation: String {
+        switch self {
+        case .enumeration(let cases): "one of: " + cases.joined(separator: ", ")
+        case .string(optional: true): "a string or nil"
+        case .integer: "an integer"
+        case .object: "an object"
+        default: "a " + word
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Synchronization
+
+/// The process-wide list of traits (R1): the one piece of global state besides
+/// `TraitCollection.current`. Definition hands out dense ids; names and identifiers are unique.
+///
+/// Only definition and lookup by name go through the lock; reading a trait's value never does.
+public enum TraitRegistry {
+    /// How many traits a process may define: collections and change masks are sized for it.
+    public static let capacity = TraitSet.capacity
+
+    struct State {
+        var all: [Trait] = []
+        var byName: [String: Trait] = [:]
+        var byIdentifier: [String: Trait] = [:]
+    }
+
+    static let state: Mutex<State> = {
+        var state = State()
+        for spec in SystemTraitSpec.all {
+            let trait = Trait(id: state.all.count, name: spec.name, identifier: spec.name, kind: spec.kind,
+                              defaultValue: spec.defaultValue, affectsColorAppearance: spec.affectsColorAppearance)
+            state.all.append(trait)
+            state.byName[trait.name] = trait
+            state.byIdentifier[trait.identifier] = trait
+        }
+        return Mutex(state)
+    }()
+
+    /// Defines a trait, or returns the existing one when `name` is already defined the same way.
+    public static func define(name: String, identifier: String? = nil, kind: TraitKind,
+                              defaultValue: TraitValue, affectsColorAppearance: Bool = false)
+        throws(TraitError) -> Trait
+    {
+        let identifier = identifier ?? name
+        try checkDefinition(name: name, kind: kind, defaultValue: defaultValue)
+        let result: Result<Trait, TraitError> = state.withLock { state in
+            if let existing = state.byName[name] {
+                let reason = mismatch(existing, identifier: identifier, kind: kind, defaultValue: defaultValue,
+                                      affectsColorAppearance: affectsColorAppearance)
+                if let reason { return .failure(.conflictingDefinition(name: name, reason: reason)) }
+                return .success(existing)
+            }
+            if let other = state.byIdentifier[identifier] {
+                return .failure(.conflictingDefinition(
+                    name: name, reason: "identifier \(identifier) belongs to trait \(other.name)"))
+            }
+            guard state.all.count < capacity else {
+                return .failure(.invalidDefinition(
+                    "cannot define trait '\(name)': a process may define at most \(capacity) traits"))
+            }
+            let trait = Trait(id: state.all.count, name: name, identifier: identifier, kind: kind,
+                              defaultValue: defaultValue, affectsColorAppearance: affectsColorAppearance)
+            state.all.append(trait)
+            state.byName[name] = trait
+            state.byIdentifier[identifier] = trait
+            return .success(trait)
+        }
+        return try result.get()
+    }
+
+    /// The trait called `name`, or nil.
+    public static func trait(named name: String) -> Trait? {
+        state.withLock { $0.byName[name] }
+    }
+
+    /// The trait with `identifier`, or nil.
+    public static func trait(identifier: String) -> Trait? {
+        state.withLock { $0.byIdentifier[identifier] }
+    }
+
+    /// The trait with dense id `id`.
+    public static func trait(id: Int) -> Trait {
+        state.withLock { $0.all[id] }
+    }
+
+    /// Every trait, in definition order (system traits first, in the order of R2).
+    public static var all: [Trait] {
+        state.withLock { $0.all }
+    }
+
+    /// The number of traits defined so far; ids are `0..<count`.
+    public static var count: Int {
+        state.withLock { $0.all.count }
+    }
+
+    private static func checkDefinition(name: String, kind: TraitKind, defaultValue: TraitValue) throws(TraitError) {
+        guard !name.isEmpty else { throw .invalidDefinition("a trait needs a non-empty name") }
+        if case .enumeration(let cases) = kind {
+            guard !cases.isEmpty else {
+                throw .invalidDefinition("trait '\(name)' needs at least one enum case")
+            }
+            guard Set(cases).count == cases.count else {
+                throw .invalidDefinition("trait '\(name)' lists an enum case twice")
+            }
+        }
+        guard kind.accepts(defaultValue) else {
+            throw .invalidDefinition("default value of trait '\(name)' is not \(kind.expectation)")
+        }
+    }
+
+    private static func mismatch(_ t: Trait, identifier: String, kind: TraitKind, defaultValue: TraitValue,
+                                 affectsColorAppearance: Bool) -> String? {
+        if t.kind != kind { return "kind \(t.kind.word) with \(t.kind.expectation)" }
+        if t.defaultValue != defaultValue { return "default \(t.format(t.defaultValue))" }
+        if t.identifier != identifier { return "identifier \(t.identifier)" }
+        if t.affectsColorAppearance != affectsColorAppearance {
+            return "affectsColorAppearance = \(t.affectsColorAppearance)"
+        }
+        return nil
+    }
+}

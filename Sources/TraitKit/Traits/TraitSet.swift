@@ -1,0 +1,92 @@
+/// A set of traits as a fixed-size bit mask indexed by trait id.
+///
+/// Change propagation asks "did any trait this node cares about change?" at every visited node;
+/// a mask answers it with four ANDs and no allocation, hashing or reference counting.
+public struct TraitSet: Sendable, Equatable, Sequence {
+    public static let capacity = 256
+    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+
+    public init() {}
+
+    public init<S: Sequence>(_ traits: S) where S.Element == Trait {
+        for trait in traits { insert(trait.id) }
+    }
+
+    public var isEmpty: Bool { (w0 | w1 | w2 | w3) == 0 }
+
+    public func contains(_ id: Int) -> Bool {
+        word(id >> 6) & (1 << UInt64(id & 63)) != 0
+    }
+
+    public func contains(_ trait: Trait) -> Bool { contains(trait.id) }
+
+    public mutating func insert(_ id: Int) {
+        let bit: UInt64 = 1 << UInt64(id & 63)
+        switch id >> 6 {
+        case 0: w0 |= bit
+        case 1: w1 |= bit
+        case 2: w2 |= bit
+        default: w3 |= bit
+        }
+    }
+
+    public mutating func remove(_ id: Int) {
+        let bit: UInt64 = ~(1 << UInt64(id & 63))
+        switch id >> 6 {
+        case 0: w0 &= bit
+        case 1: w1 &= bit
+        case 2: w2 &= bit
+        default: w3 &= bit
+        }
+    }
+
+    public func intersects(_ other: TraitSet) -> Bool {
+        ((w0 & other.w0) | (w1 & other.w1) | (w2 & other.w2) | (w3 & other.w3)) != 0
+    }
+
+    public func subtracting(_ other: TraitSet) -> TraitSet {
+        var r = self
+        r.w0 &= ~other.w0; r.w1 &= ~other.w1; r.w2 &= ~other.w2; r.w3 &= ~other.w3
+        return r
+    }
+
+    public func union(_ other: TraitSet) -> TraitSet {
+        var r = self
+        r.w0 |= other.w0; r.w1 |= other.w1; r.w2 |= other.w2; r.w3 |= other.w3
+        return r
+    }
+
+    public mutating func formUnion(_ other: TraitSet) { self = union(other) }
+
+    public func isSubset(of other: TraitSet) -> Bool { subtracting(other).isEmpty }
+
+    /// The ids in the set, ascending (definition order).
+    public func makeIterator() -> some IteratorProtocol<Int> {
+        var words = [w0, w1, w2, w3].enumerated().makeIterator()
+        var current: (offset: Int, element: UInt64)? = words.next()
+        return AnyIterator<Int> {
+            while let (index, word) = current {
+                if word != 0 {
+                    let bit = word.trailingZeroBitCount
+                    current = (index, word & (word - 1))
+                    return index * 64 + bit
+                }
+                current = words.next()
+            }
+            return nil
+        }
+    }
+
+    /// The traits in the set, in definition order.
+    public var traits: [Trait] { map(TraitRegistry.trait(id:)) }
+
+    private func word(_ i: Int) -> UInt64 {
+        switch i {
+        case 0: w0
+        case 1: w1
+        case 2: w2
+        case 3: w3
+        default: 0
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// The value a trait holds in a collection.
+///
+/// One enum for every trait kind of R1 keeps a collection a flat array of values indexed by
+/// trait id: no per-read boxing, no dictionary. Enum cases are stored as their index.
+public enum TraitValue: Sendable, Hashable {
+    /// The absence of a value (the default of `typesettingLanguage`).
+    case none
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    /// An enum case, stored as its index in the trait's case list.
+    case enumCase(Int)
+    /// A flat record of scalar fields, compared by value.
+    case record(TraitRecord)
+    /// Any object, compared by identity.
+    case object(TraitObject)
+}
+
+/// A flat record value: named scalar fields, kept sorted by name so equal records compare equal.
+public struct TraitRecord: Sendable, Hashable {
+    public enum Field: Sendable, Hashable {
+        case bool(Bool), integer(Int), number(Double), string(String)
+    }
+    public private(set) var fields: [(name: String, value: Field)]
+
+    public init(_ fields: [String: Field]) {
+        self.fields = fields.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
+
+    public subscript(name: String) -> Field? {
+        fields.first { $0.name == name }?.value
+    }
+
+    public static func == (a: TraitRecord, b: TraitRecord) -> Bool {
+        a.fields.elementsEqual(b.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.name)
+            hasher.combine(field.value)
+        }
+    }
+}
+
+/// An object stored as a trait value, compared by identity (R1 "object" kind).
+///
+/// The engine never looks inside; bindings wrap their own values (a Lua value, say) in it.
+public struct TraitObject: Sendable, Hashable {
+    public let object: any AnyObject & Sendable
+
+    public init(_ object: any AnyObject & Sendable) { self.object = object }
+
+    public static func == (a: TraitObject, b: TraitObject) -> Bool { a.object === b.object }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
+}

@@ -1,0 +1,73 @@
+/// R8: view controller appearance transitions, run by the window's update:
+/// `viewWillAppear` before the trait pass (traits still stale), `viewIsAppearing` right after
+/// it (traits fresh, once per appearance), `viewDidAppear` after layout and display; the
+/// disappearing side mirrors it.
+enum Appearance {
+    /// Notes every view controller in `node`'s trait subtree whose window changed.
+    static func windowChanged(for node: TraitEnvironment, from old: Window?, to new: Window?) {
+        guard old !== new else { return }
+        var controllers: [ViewController] = []
+        collectControllers(node, into: &controllers)
+        guard !controllers.isEmpty else { return }
+        old?.pendingAppearance.append(contentsOf: controllers)
+        new?.pendingAppearance.append(contentsOf: controllers)
+        old?.markNeedsTraitUpdate()
+        new?.markNeedsTraitUpdate()
+    }
+
+    private static func collectControllers(_ node: TraitEnvironment, into list: inout [ViewController]) {
+        if let controller = node as? ViewController { list.append(controller) }
+        for child in node.traitChildren { collectControllers(child.takeUnretainedValue(), into: &list) }
+    }
+
+    /// Starts the transitions pending in `window`; returns the controllers in transition.
+    static func begin(_ window: Window, context: UpdateContext) -> [ViewController] {
+        let pending = window.pendingAppearance
+        window.pendingAppearance.removeAll()
+        var started: [ViewController] = []
+        for controller in pending where !started.contains(where: { $0 === controller }) {
+            let visible = controller.window != nil
+            switch (visible, controller.appearState) {
+            case (true, .disappeared), (true, .disappearing):
+                controller.appearState = .appearing
+                call(.viewWillAppear, controller, context) { controller.viewWillAppear() }
+                started.append(controller)
+            case (false, .appeared), (false, .appearing):
+                controller.appearState = .disappearing
+                call(.viewWillDisappear, controller, context) { controller.viewWillDisappear() }
+                started.append(controller)
+            default:
+                break
+            }
+        }
+        return started
+    }
+
+    static func isAppearing(_ controllers: [ViewController], context: UpdateContext) {
+        for controller in controllers where controller.appearState == .appearing {
+            call(.viewIsAppearing, controller, context) { controller.viewIsAppearing() }
+        }
+    }
+
+    static func finish(_ controllers: [ViewController], context: UpdateContext) {
+        for controller in controllers {
+            switch controller.appearState {
+            case .appearing:
+                controller.appearState = .appeared
+                call(.viewDidAppear, controller, context) { controller.viewDidAppear() }
+            case .disappearing:
+                controller.appearState = .disappeared
+                call(.viewDidDisappear, controller, context) { controller.viewDidDisappear() }
+            default:
+                break
+            }
+        }
+    }
+
+    private static func call(_ event: NodeEvent, _ controller: ViewController, _ context: UpdateContext,
+                             _ fallback: () -> Void) {
+        context.current.withCurrent(controller) {
+            context.run { try controller.dispatch(event, fallback: fallback) }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// The run loop of one hierarchy (R6): owns its screens, the app-wide style (R9) and the
+/// `async` queue. `update()` is one run-loop turn over every window.
+///
+/// Each thread that drives a hierarchy makes its own `Application`; nothing is shared.
+public final class Application {
+    public private(set) var screens: [Screen] = []
+    private var asyncQueue: [() throws -> Void] = []
+
+    /// How many passes `update()` runs before it calls a cycle an error (R7).
+    public static let maxIterations = 100
+
+    public init() {}
+
+    /// The Info.plist `UIUserInterfaceStyle` analogue: forces a style on every window;
+    /// `.unspecified` lifts it.
+    public var userInterfaceStyle: UserInterfaceStyle = .unspecified {
+        didSet { if oldValue != userInterfaceStyle { screens.forEach { $0.invalidateScenes() } } }
+    }
+
+    /// Makes a screen part of this application, so `update()` reaches its windows.
+    public func add(_ screen: Screen) {
+        guard screen.application !== self else { return }
+        screens.append(screen)
+        screen.application = self
+        screen.markNeedsTraitUpdate()
+        screen.ownerDidChange()
+    }
+
+    /// Queues work to run after the passes of the current (or next) update.
+    public func async(_ work: @escaping () throws -> Void) {
+        asyncQueue.append(work)
+    }
+
+    /// Every window of every scene of every screen.
+    public var windows: [Window] {
+        screens.flatMap { $0.scenes.flatMap(\.windows) }
+    }
+
+    /// One run-loop turn: traits, then appearance callbacks, then layout, then display, then
+    /// queued async work, repeated until nothing is dirty. Callback errors do not stop it: the
+    /// first one is rethrown at the end. A cycle that has not settled after `maxIterations`
+    /// passes is an error naming the traits still changing.
+    public func update() throws {
+        let context = UpdateContext()
+        var lastChanged = TraitSet()
+        for _ in 0..<Self.maxIterations {
+            guard hasPendingWork else { return try context.rethrow() }
+            context.beginPass()
+            runPass(context)
+            lastChanged = context.changedTraits
+        }
+        guard hasPendingWork else { return try context.rethrow() }
+        try context.rethrow()
+        throw TraitError.updateDidNotSettle(traits: lastChanged.traits.map(\.name))
+    }
+
+    private func runPass(_ context: UpdateContext) {
+        let windows = self.windows
+        let transitions = windows.map { Appearance.begin($0, context: context) }
+        for screen in screens {
+            screen.updateTraits(parentCollection: nil, parentChanged: TraitSet(), context: context)
+        }
+        for batch in transitions { Appearance.isAppearing(batch, context: context) }
+        for screen in screens { LayoutPass.layout(screen, context: context) }
+        for screen in screens { LayoutPass.display(screen, context: context) }
+        for batch in transitions { Appearance.finish(batch, context: context) }
+        let queued = asyncQueue
+        asyncQueue.removeAll()
+        for work in queued { context.run(work) }
+    }
+
+    private var hasPendingWork: Bool {
+        let pending: NodeFlags = [.needsTraitUpdate, .subtreeNeedsTraitUpdate, .needsLayout, .subtreeNeedsLayout,
+                                  .needsDisplay, .subtreeNeedsDisplay]
+        if !asyncQueue.isEmpty { return true }
+        for screen in screens where !screen.flags.isDisjoint(with: pending) || !screen.flags.contains(.hasUpdated) {
+            return true
+        }
+        return windows.contains { !$0.pendingAppearance.isEmpty }
+    }
+}

@@ -1,0 +1,46 @@
+/// R8: the layout and display passes, and automatic trait tracking (iOS 18): traits read
+/// during `layoutSubviews`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews` and `draw` are
+/// recorded, and a later change of one of them asks for layout / display again.
+enum LayoutPass {
+    static func layout(_ node: TraitEnvironment, context: UpdateContext) {
+        walk(node, flag: .needsLayout, subtree: .subtreeNeedsLayout) { view in
+            let controller = view.viewController
+            let read = TraitReadTracking.recording {
+                context.current.withCurrent(view) {
+                    if let controller {
+                        context.run {
+                            try controller.dispatch(.viewWillLayoutSubviews) { controller.viewWillLayoutSubviews() }
+                        }
+                    }
+                    context.run { try view.dispatch(.layoutSubviews) { view.layoutSubviews() } }
+                    if let controller {
+                        context.run {
+                            try controller.dispatch(.viewDidLayoutSubviews) { controller.viewDidLayoutSubviews() }
+                        }
+                    }
+                }
+            }
+            if !read.isEmpty || view.extras != nil { view.ensureExtras().layoutTraits = read }
+        }
+    }
+
+    static func display(_ node: TraitEnvironment, context: UpdateContext) {
+        walk(node, flag: .needsDisplay, subtree: .subtreeNeedsDisplay) { view in
+            let read = TraitReadTracking.recording {
+                context.current.withCurrent(view) {
+                    context.run { try view.dispatch(.draw) { view.draw() } }
+                }
+            }
+            if !read.isEmpty || view.extras != nil { view.ensureExtras().displayTraits = read }
+        }
+    }
+
+    /// Pre-order walk of the subtrees flagged `subtree`, acting on views flagged `flag`.
+    private static func walk(_ node: TraitEnvironment, flag: NodeFlags, subtree: NodeFlags, _ act: (View) -> Void) {
+        guard !node.flags.isDisjoint(with: [flag, subtree]) else { return }
+        let needsSelf = node.flags.contains(flag)
+        node.flags.remove([flag, subtree])
+        if needsSelf, let view = node as? View { act(view) }
+        for child in node.traitChildNodes { walk(child, flag: flag, subtree: subtree, act) }
+    }
+}
