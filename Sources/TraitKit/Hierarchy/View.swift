@@ -27,7 +27,7 @@ open class View: TraitEnvironment {
 
     /// The same storage as `traitOverrides.userInterfaceStyle` (R5).
     public var overrideUserInterfaceStyle: UserInterfaceStyle {
-        get { traitOverrides[UserInterfaceStyleTrait.self] ?? .unspecified }
+        get { traitOverrides[TraitUserInterfaceStyle.self] ?? .unspecified }
         set { setOverrideUserInterfaceStyle(newValue) }
     }
 
@@ -55,7 +55,7 @@ open class View: TraitEnvironment {
         view.traitRepresentative?.setTraitParent(self, at: at)
         view.ownerDidChange()
         setNeedsLayout()
-        Appearance.windowChanged(for: view, from: oldWindow, to: view.window)
+        Appearance.windowChanged(for: view.traitRepresentative ?? view, from: oldWindow, to: view.window)
     }
 
     /// Removes this view from its superview.
@@ -64,7 +64,7 @@ open class View: TraitEnvironment {
         let oldWindow = window
         detachFromSuperview()
         ownerDidChange()
-        Appearance.windowChanged(for: self, from: oldWindow, to: window)
+        Appearance.windowChanged(for: viewController ?? self, from: oldWindow, to: window)
     }
 
     private func detachFromSuperview() {
@@ -116,12 +116,6 @@ open class View: TraitEnvironment {
         LayoutPass.layout(self, context: context)
         try context.rethrow()
     }
-}
-
-/// `overrideUserInterfaceStyle` is stored as the userInterfaceStyle override.
-enum UserInterfaceStyleTrait: TraitDefinition {
-    static let defaultValue = UserInterfaceStyle.unspecified
-    static let name = "userInterfaceStyle"
 }
 
 extension TraitEnvironment {

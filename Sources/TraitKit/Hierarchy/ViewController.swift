@@ -42,7 +42,7 @@ open class ViewController: TraitEnvironment {
 
     /// The same storage as `traitOverrides.userInterfaceStyle` (R5).
     public var overrideUserInterfaceStyle: UserInterfaceStyle {
-        get { traitOverrides[UserInterfaceStyleTrait.self] ?? .unspecified }
+        get { traitOverrides[TraitUserInterfaceStyle.self] ?? .unspecified }
         set { setOverrideUserInterfaceStyle(newValue) }
     }
 
@@ -153,6 +153,7 @@ open class ViewController: TraitEnvironment {
             throw .invalidHierarchy("cannot present \(controller.debugName): it is already in a window")
         }
         let oldWindow = controller.window
+        try? controller.loadViewIfNeeded()
         let presentation = PresentationController(presented: controller, presenting: self)
         presentedViewController = controller
         controller.presentingViewController = self
@@ -165,11 +166,17 @@ open class ViewController: TraitEnvironment {
 
     /// Dismisses what this controller presents, or this controller when it is presented.
     public func dismiss() {
-        guard let presented = presentedViewController else {
-            presentingViewController?.dismiss()
-            return
+        if presentedViewController != nil {
+            dismissPresented()
+        } else {
+            presentingViewController?.dismissPresented()
         }
-        presented.dismiss()
+    }
+
+    /// Dismisses the presented controller and, first, whatever it presents in turn.
+    private func dismissPresented() {
+        guard let presented = presentedViewController else { return }
+        presented.dismissPresented()
         let oldWindow = presented.window
         presented.presentationController?.setTraitParent(nil)
         presented.setTraitParent(nil)

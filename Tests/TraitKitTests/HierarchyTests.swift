@@ -1,0 +1,231 @@
+import Testing
+@testable import TraitKit
+
+@Suite("R4/R5/R6 hierarchy, overrides, updates")
+struct HierarchyTests {
+    @Test func screenTraitsReachLeavesAfterAnUpdate() throws {
+        let stage = Stage(systemTraits: TraitCollection { $0.userInterfaceIdiom = .phone; $0.displayScale = 3 })
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        #expect(b.traitCollection.userInterfaceIdiom == .unspecified)
+        try stage.app.update()
+        #expect(b.traitCollection.userInterfaceIdiom == .phone)
+        #expect(b.traitCollection.displayScale == 3)
+        #expect(b.window === stage.window)
+    }
+
+    // WWDC23: the theme set on a window scene and overridden deeper.
+    @Test func sceneOverrideAndDeeperOverride() throws {
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        #expect(b.traitCollection.myAppTheme == .standard)
+        try stage.app.update()
+        #expect(stage.root.traitCollection.myAppTheme == .pastel)
+        #expect(b.traitCollection.myAppTheme == .pastel)
+        a.traitOverrides[MyAppThemeTrait.self] = .monochrome
+        try stage.app.update()
+        #expect(a.traitCollection.myAppTheme == .monochrome)
+        #expect(b.traitCollection.myAppTheme == .monochrome)
+        #expect(stage.root.traitCollection.myAppTheme == .pastel)
+    }
+
+    // WWDC23: toggleThemeOverride.
+    @Test func toggleThemeOverride() throws {
+        let stage = Stage()
+        let view = try stage.view("v")
+        func toggleThemeOverride(_ theme: MyAppTheme) {
+            if view.traitOverrides.contains(MyAppThemeTrait.trait) {
+                view.traitOverrides.remove(MyAppThemeTrait.trait)
+            } else {
+                view.traitOverrides[MyAppThemeTrait.self] = theme
+            }
+        }
+        toggleThemeOverride(.bold)
+        try stage.app.update()
+        #expect(view.traitCollection.myAppTheme == .bold)
+        toggleThemeOverride(.bold)
+        try stage.app.update()
+        #expect(view.traitCollection.myAppTheme == .standard)
+    }
+
+    @Test func readingAnUnsetOverrideIsAnErrorNamingNodeAndTrait() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        #expect(b.traitOverrides[MyAppThemeTrait.self] == nil)
+        do {
+            _ = try b.traitOverrides.value(for: MyAppThemeTrait.trait)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "no override for trait Theme on View 'b'")
+        }
+    }
+
+    @Test func wrongKindOverrideIsRejectedAndLeavesNothing() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        #expect(throws: TraitError.self) { try b.traitOverrides.set(.string("neon"), for: MyAppThemeTrait.trait) }
+        #expect(!b.traitOverrides.contains(MyAppThemeTrait.trait))
+    }
+
+    @Test func overrideUserInterfaceStyleIsTheSameStorage() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        b.overrideUserInterfaceStyle = .dark
+        #expect(b.traitOverrides.contains(SystemTraits.userInterfaceStyle))
+        try stage.app.update()
+        #expect(b.traitCollection.userInterfaceStyle == .dark)
+        b.overrideUserInterfaceStyle = .unspecified
+        #expect(!b.traitOverrides.contains(SystemTraits.userInterfaceStyle))
+    }
+
+    @Test func movingAViewReparentsItsTraits() throws {
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        let c = try stage.view("c")
+        c.traitOverrides[MyAppThemeTrait.self] = .bold
+        try c.addSubview(b)
+        try stage.app.update()
+        #expect(b.superview === c)
+        #expect(a.subviews.isEmpty)
+        #expect(b.traitCollection.myAppTheme == .bold)
+    }
+
+    @Test func cyclesAreErrorsAndLeaveTheHierarchyIntact() throws {
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        #expect(throws: TraitError.self) { try b.addSubview(a) }
+        #expect(throws: TraitError.self) { try a.addSubview(a) }
+        #expect(b.superview === a)
+        #expect(a.superview === stage.root.view)
+    }
+
+    @Test func detachedViewsUpdateOnlyOnRequest() throws {
+        let stage = Stage()
+        let d = View(name: "d")
+        let e = View(name: "e")
+        try d.addSubview(e)
+        d.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(e.traitCollection.myAppTheme == .standard)
+        try e.updateTraitsIfNeeded()
+        #expect(e.traitCollection.myAppTheme == .bold)
+    }
+
+    @Test func updateTraitsIfNeededBringsStaleAncestorsFirst() throws {
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        let sibling = try stage.view("sibling", in: a)
+        try stage.app.update()
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try b.updateTraitsIfNeeded()
+        #expect(b.traitCollection.myAppTheme == .pastel)
+        try stage.app.update()
+        #expect(sibling.traitCollection.myAppTheme == .pastel)
+    }
+
+    @Test func systemTraitChangeFlowsDown() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        stage.screen.setSystemTraits { $0.userInterfaceStyle = .dark }
+        try stage.app.update()
+        #expect(b.traitCollection.userInterfaceStyle == .dark)
+    }
+
+    @Test func childControllerInheritsThroughItsViewsSuperview() throws {
+        let stage = Stage()
+        let middle = try stage.view("middle")
+        middle.traitOverrides[MyAppThemeTrait.self] = .pastel
+        let child = ViewController(name: "child")
+        try stage.root.addChild(child)
+        try stage.app.update()
+        #expect(child.traitCollection.myAppTheme == .standard)
+        try middle.addSubview(child.view)
+        try stage.app.update()
+        #expect(child.traitCollection.myAppTheme == .pastel)
+        child.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(child.view.traitCollection.myAppTheme == .bold)
+        #expect(middle.traitCollection.myAppTheme == .pastel)
+    }
+
+    @Test func presentedControllerInheritsThroughItsPresentationController() throws {
+        let stage = Stage()
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        let sheet = ViewController(name: "sheet")
+        try stage.root.present(sheet)
+        try stage.app.update()
+        let presentation = try #require(sheet.presentationController)
+        #expect(presentation.traitCollection.myAppTheme == .pastel)
+        presentation.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(sheet.view.traitCollection.myAppTheme == .bold)
+        stage.root.dismiss()
+        #expect(sheet.presentationController == nil)
+    }
+
+    @Test func presentingFromOutsideAWindowIsAnError() {
+        let loose = ViewController(name: "loose")
+        #expect(throws: TraitError.self) { try loose.present(ViewController()) }
+    }
+
+    @Test func appWideStyleForcesEveryWindowUntilLifted() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        stage.screen.setSystemTraits { $0.userInterfaceStyle = .dark }
+        stage.app.userInterfaceStyle = .light
+        try stage.app.update()
+        #expect(b.traitCollection.userInterfaceStyle == .light)
+        stage.app.userInterfaceStyle = .unspecified
+        try stage.app.update()
+        #expect(b.traitCollection.userInterfaceStyle == .dark)
+    }
+
+    @Test func explainNamesTheSource() throws {
+        let stage = Stage(systemTraits: TraitCollection { $0.displayScale = 2 })
+        let b = try stage.view("b")
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        #expect(b.explain(MyAppThemeTrait.trait).contains("WindowScene 'scene'"))
+        #expect(b.explain(SystemTraits.displayScale).contains("Screen 'screen'"))
+        #expect(b.explain(SystemTraits.legibilityWeight).contains("default"))
+    }
+
+    @Test func dumpHoldsNamesClassesOverridesAndValues() throws {
+        let stage = Stage()
+        let b = try stage.view("kept")
+        b.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        let json = stage.window.dump()
+        #expect(json.contains("\"kept\""))
+        #expect(json.contains("\"overrides\": {\n"))
+        #expect(json.contains("\"Theme\": \"pastel\""))
+        #expect(json.contains("\"ViewController\""))
+    }
+
+    @Test func viewsWithoutOverridesShareTheirParentsCollection() throws {
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        try stage.app.update()
+        #expect(a.traitCollection === b.traitCollection)
+    }
+
+    @Test func droppedNodesAreFreedAndParentsForgetThem() throws {
+        let stage = Stage()
+        weak var weakView: View?
+        do {
+            let v = View(name: "temp")
+            try stage.root.view.addSubview(v)
+            weakView = v
+            v.removeFromSuperview()
+        }
+        #expect(weakView == nil)
+        try stage.app.update()
+        #expect(stage.root.view.subviews.isEmpty)
+    }
+}

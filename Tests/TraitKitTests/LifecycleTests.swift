@@ -1,0 +1,73 @@
+import Testing
+@testable import TraitKit
+
+@Suite("R8 lifecycle, layout, automatic trait tracking")
+struct LifecycleTests {
+    final class Settings: ViewController {
+        var log: [String] = []
+        override func viewDidLoad() { log.append("viewDidLoad") }
+        override func viewWillAppear() { log.append("viewWillAppear:\(traitCollection.myAppTheme)") }
+        override func viewIsAppearing() { log.append("viewIsAppearing:\(traitCollection.myAppTheme)") }
+        override func viewWillLayoutSubviews() { log.append("viewWillLayoutSubviews:\(TraitCollection.current.myAppTheme)") }
+        override func viewDidLayoutSubviews() { log.append("viewDidLayoutSubviews") }
+        override func viewDidAppear() { log.append("viewDidAppear") }
+        override func viewWillDisappear() { log.append("viewWillDisappear") }
+        override func viewDidDisappear() { log.append("viewDidDisappear") }
+    }
+
+    @Test func appearanceOrderStaleThenFreshTraits() throws {
+        let stage = Stage()
+        let middle = try stage.view("middle")
+        middle.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        let s = Settings(name: "settings")
+        #expect(!s.isViewLoaded)
+        try stage.root.addChild(s)
+        try middle.addSubview(s.view)
+        try stage.app.update()
+        #expect(s.log == ["viewDidLoad", "viewWillAppear:standard", "viewIsAppearing:pastel",
+                          "viewWillLayoutSubviews:pastel", "viewDidLayoutSubviews", "viewDidAppear"])
+        s.log.removeAll()
+        s.view.removeFromSuperview()
+        try stage.app.update()
+        #expect(s.log == ["viewWillDisappear", "viewDidDisappear"])
+    }
+
+    @Test func layoutSeesUpdatedTraitsAndTracksReads() throws {
+        let stage = Stage()
+        let middle = try stage.view("middle")
+        middle.traitOverrides[MyAppThemeTrait.self] = .pastel
+        let card = LoggingView(name: "card")
+        try middle.addSubview(card)
+        try stage.app.update()
+        #expect(card.log.contains("layout:pastel"))
+        card.log.removeAll()
+        middle.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(card.log.contains("layout:bold"))
+        card.log.removeAll()
+        middle.traitOverrides[TraitHorizontalSizeClass.self] = .compact
+        try stage.app.update()
+        #expect(!card.log.contains { $0.hasPrefix("layout") })
+    }
+
+    @Test func drawRunsOnSetNeedsDisplay() throws {
+        let stage = Stage()
+        let card = LoggingView(name: "card")
+        try stage.root.view.addSubview(card)
+        try stage.app.update()
+        card.log.removeAll()
+        card.setNeedsDisplay()
+        try stage.app.update()
+        #expect(card.log == ["draw"])
+    }
+
+    @Test func asyncWorkRunsAfterThePasses() throws {
+        let stage = Stage()
+        let card = LoggingView(name: "card")
+        try stage.root.view.addSubview(card)
+        stage.app.async { card.log.append("async") }
+        try stage.app.update()
+        #expect(card.log.last == "async")
+    }
+}

@@ -1,0 +1,214 @@
+import Testing
+@testable import TraitKit
+
+@Suite("R7 change registration")
+struct RegistrationTests {
+    // WWDC23: closure registration on self and on another view, for several traits.
+    @Test func closureRegistrationFiresTopDownWithPrevious() throws {
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        try stage.app.update()
+        var log: [String] = []
+        try b.registerForTraitChanges([MyAppThemeTrait.self]) { node, previous in
+            log.append("b:\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
+        }
+        try a.registerForTraitChanges([SystemTraits.horizontalSizeClass, ContainedInSettingsTrait.trait, MyAppThemeTrait.trait]) { node, previous in
+            log.append("a:\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
+            #expect(TraitCollection.current == node.traitCollection)
+        }
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(log == ["a:standard->pastel", "b:standard->pastel"])
+    }
+
+    @Test func noCallbackWhenTheValueEndsUpEqualOrForOtherTraits() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        var calls = 0
+        try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in calls += 1 }
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = nil
+        try stage.app.update()
+        stage.root.view.traitOverrides[TraitUserInterfaceStyle.self] = .dark
+        try stage.app.update()
+        #expect(calls == 0)
+    }
+
+    @Test func oneCallPerUpdateWhenSeveralRegisteredTraitsChange() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        var calls = 0
+        try b.registerForTraitChanges([MyAppThemeTrait.trait, ContainedInSettingsTrait.trait]) { _, _ in calls += 1 }
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        stage.root.view.traitOverrides[ContainedInSettingsTrait.self] = true
+        try stage.app.update()
+        #expect(calls == 1)
+    }
+
+    // WWDC23: unregistering with the token.
+    @Test func unregisterByTokenTwiceIsSilent() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        var calls = 0
+        let token = try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in calls += 1 }
+        b.unregisterForTraitChanges(token)
+        b.unregisterForTraitChanges(token)
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(calls == 0)
+    }
+
+    // WWDC23: target-action with a separate target, and the setNeedsLayout action on self.
+    @Test func targetActionForms() throws {
+        final class Controller {
+            var seen: [String] = []
+            func themeChanged(_ node: TraitEnvironment, _ previous: TraitCollection) {
+                seen.append("\(node.name ?? ""):\(previous.myAppTheme)")
+            }
+        }
+        let stage = Stage()
+        let card = LoggingView(name: "card")
+        try stage.root.view.addSubview(card)
+        try stage.app.update()
+        let controller = Controller()
+        try card.registerForTraitChanges([MyAppThemeTrait.trait], target: controller, action: Controller.themeChanged)
+        try card.registerForTraitChanges([SystemTraits.horizontalSizeClass], action: .setNeedsLayout)
+        card.log.removeAll()
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        stage.root.view.traitOverrides[TraitHorizontalSizeClass.self] = .compact
+        try stage.app.update()
+        #expect(controller.seen == ["card:standard"])
+        #expect(card.log.filter { $0.hasPrefix("layout") }.count == 1)
+    }
+
+    @Test func targetIsHeldWeakly() throws {
+        final class Target { func act(_: TraitEnvironment, _: TraitCollection) {} }
+        let stage = Stage()
+        let b = try stage.view("b")
+        weak var weakTarget: Target?
+        do {
+            let target = Target()
+            weakTarget = target
+            try b.registerForTraitChanges([MyAppThemeTrait.trait], target: target, action: Target.act)
+        }
+        #expect(weakTarget == nil)
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+    }
+
+    // WWDC23: registering for systemTraitsAffectingColorAppearance, and the legacy
+    // traitCollectionDidChange that compares previous values by hand.
+    @Test func semanticSetAndLegacyCallback() throws {
+        final class SizeAware: View {
+            var updates: [UserInterfaceSizeClass] = []
+            var anyChange = 0
+            override func traitCollectionDidChange(_ previous: TraitCollection?) {
+                anyChange += 1
+                if traitCollection.horizontalSizeClass != previous?.horizontalSizeClass {
+                    updates.append(traitCollection.horizontalSizeClass)
+                }
+            }
+        }
+        let stage = Stage()
+        let view = SizeAware(name: "s")
+        try stage.root.view.addSubview(view)
+        try stage.app.update()
+        var colorChanges = 0
+        try view.registerForTraitChanges(SystemTraits.affectingColorAppearance) { _, _ in colorChanges += 1 }
+        view.anyChange = 0
+        stage.root.view.traitOverrides[TraitHorizontalSizeClass.self] = .regular
+        try stage.app.update()
+        #expect(colorChanges == 0)
+        #expect(view.updates == [.regular])
+        stage.root.view.overrideUserInterfaceStyle = .dark
+        try stage.app.update()
+        #expect(colorChanges == 1)
+        #expect(view.anyChange == 2)
+        #expect(view.updates == [.regular])
+    }
+
+    @Test func enteringAWindowComparesWithThePreviousCollection() throws {
+        let stage = Stage()
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        let fresh = View(name: "fresh")
+        var entered = 0
+        try fresh.registerForTraitChanges([MyAppThemeTrait.trait]) { _, previous in
+            #expect(previous.myAppTheme == .standard)
+            entered += 1
+        }
+        try stage.root.view.addSubview(fresh)
+        try stage.app.update()
+        #expect(entered == 1)
+    }
+
+    @Test func emptyTraitListIsAnError() throws {
+        let v = View()
+        let none: [TraitKit.Trait] = []
+        #expect(throws: TraitError.emptyTraitList) { try v.registerForTraitChanges(none) { _, _ in } }
+    }
+
+    @Test func handlerChangesBelowAreSeenInTheSamePass() throws {
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        try stage.app.update()
+        try a.registerForTraitChanges([MyAppThemeTrait.trait]) { node, _ in
+            (node as! View).subviews.first?.traitOverrides[ContainedInSettingsTrait.self] = true
+        }
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(b.traitCollection.isContainedInSettings)
+    }
+
+    @Test func nonSettlingCycleStopsWithAnErrorNamingTheTrait() throws {
+        struct Ping: TraitDefinition { static let defaultValue = 0 }
+        let stage = Stage()
+        let a = try stage.view("a")
+        try stage.app.update()
+        let rootView = stage.root.view
+        try a.registerForTraitChanges([Ping.trait]) { node, _ in
+            rootView.traitOverrides[Ping.self] = node.traitCollection[Ping.self] + 1
+        }
+        rootView.traitOverrides[Ping.self] = 1
+        do {
+            try stage.app.update()
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("Ping"))
+        }
+        // The engine keeps working.
+        rootView.traitOverrides[Ping.self] = nil
+        _ = try? stage.app.update()
+    }
+
+    @Test func aFailingHandlerDoesNotStopTheUpdate() throws {
+        struct Boom: Error {}
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b")
+        try stage.app.update()
+        var bCalled = false
+        try a.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in throw Boom() }
+        try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in bCalled = true }
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        #expect(throws: Boom.self) { try stage.app.update() }
+        #expect(bCalled)
+        #expect(b.traitCollection.myAppTheme == .bold)
+        try stage.app.update()
+    }
+
+    @Test func registrationsNeverKeepTheirNodeAlive() throws {
+        weak var weakView: View?
+        do {
+            let v = View(name: "v")
+            try v.registerForTraitChanges([MyAppThemeTrait.trait]) { node, _ in _ = node.name }
+            weakView = v
+        }
+        #expect(weakView == nil)
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import TraitKit
+
+@Suite("R3 trait collections")
+struct TraitCollectionTests {
+    // WWDC23: building collections with a closure and modifyingTraits.
+    @Test func closureInitAndModifyingTraits() {
+        let myTraits = TraitCollection { t in
+            t.userInterfaceIdiom = .phone
+            t.horizontalSizeClass = .regular
+        }
+        let otherTraits = myTraits.modifyingTraits { t in
+            t.horizontalSizeClass = .compact
+            t.userInterfaceStyle = .dark
+        }
+        #expect(otherTraits.userInterfaceIdiom == .phone)
+        #expect(otherTraits.horizontalSizeClass == .compact)
+        #expect(otherTraits.userInterfaceStyle == .dark)
+        #expect(myTraits.horizontalSizeClass == .regular)
+    }
+
+    // WWDC23: ContainedInSettingsTrait by subscript and by property extension.
+    @Test func customTraitSubscriptAndProperty() {
+        let tc = TraitCollection { $0[ContainedInSettingsTrait.self] = true }
+        #expect(tc[ContainedInSettingsTrait.self] == true)
+        let tc2 = TraitCollection { $0.isContainedInSettings = true }
+        #expect(tc2.isContainedInSettings)
+        #expect(TraitCollection().isContainedInSettings == false)
+    }
+
+    @Test func unsetTraitsReadAsDefaults() {
+        let empty = TraitCollection()
+        #expect(empty.horizontalSizeClass == .unspecified)
+        #expect(empty.displayScale == 0)
+        #expect(empty.myAppTheme == .standard)
+        #expect(empty.typesettingLanguage == nil)
+    }
+
+    @Test func equalityComparesReads() {
+        let a = TraitCollection { $0.horizontalSizeClass = .regular }
+        let b = TraitCollection { $0.horizontalSizeClass = .regular }
+        #expect(a == b)
+        #expect(TraitCollection { $0.horizontalSizeClass = .unspecified } == TraitCollection())
+        #expect(a != TraitCollection())
+    }
+
+    @Test func changedTraitsInDefinitionOrder() {
+        let tc = TraitCollection { $0.userInterfaceIdiom = .phone; $0.horizontalSizeClass = .regular }
+        let tc2 = tc.modifyingTraits { $0.horizontalSizeClass = .compact; $0.userInterfaceStyle = .dark }
+        #expect(tc2.changedTraits(from: tc).map(\.name) == ["userInterfaceStyle", "horizontalSizeClass"])
+        #expect(tc.changedTraits(from: tc).isEmpty)
+    }
+
+    @Test func descriptionShowsNonDefaultTraitsInOrder() {
+        let tc = TraitCollection { t in
+            t.myAppTheme = .pastel
+            t.horizontalSizeClass = .compact
+            t.userInterfaceIdiom = .phone
+            t.userInterfaceStyle = .dark
+        }
+        #expect(tc.description == "<TraitCollection: userInterfaceIdiom = phone, userInterfaceStyle = dark, horizontalSizeClass = compact, Theme = pastel>")
+        #expect(TraitCollection().description == "<TraitCollection: empty>")
+        #expect(TraitCollection { $0.displayScale = 2.5 }.description == "<TraitCollection: displayScale = 2.5>")
+    }
+
+    @Test func colorAppearanceComparison() {
+        let tc = TraitCollection { $0.horizontalSizeClass = .regular }
+        #expect(tc.hasDifferentColorAppearance(comparedTo: tc.modifyingTraits { $0.userInterfaceStyle = .dark }))
+        #expect(!tc.hasDifferentColorAppearance(comparedTo: tc.modifyingTraits { $0.horizontalSizeClass = .compact }))
+        #expect(tc.hasDifferentColorAppearance(comparedTo: tc.modifyingTraits { $0.myAppTheme = .bold }))
+    }
+
+    @Test func untypedSetValidates() throws {
+        var caught: TraitError?
+        _ = TraitCollection { t in
+            do { try t.set(.string("x"), for: SystemTraits.displayScale) } catch let e as TraitError { caught = e } catch {}
+        }
+        #expect(caught?.description.contains("displayScale") == true)
+    }
+
+    @Test func performAsCurrentSetsAndRestores() {
+        let dark = TraitCollection { $0.userInterfaceStyle = .dark }
+        let before = TraitCollection.current
+        let inside = dark.performAsCurrent { TraitCollection.current.userInterfaceStyle }
+        #expect(inside == .dark)
+        #expect(TraitCollection.current === before)
+    }
+
+    @Test func jsonRoundTripByIdentifier() throws {
+        let tc = TraitCollection { $0.horizontalSizeClass = .regular; $0.myAppTheme = .pastel; $0.displayScale = 3 }
+        let json = tc.toJSON()
+        #expect(json.contains("\"com.myapp.theme\":\"pastel\""))
+        #expect(try TraitCollection.fromJSON(json) == tc)
+        #expect(throws: TraitError.unknownIdentifier("com.unknown")) { try TraitCollection.fromJSON("{\"com.unknown\": 1}") }
+        #expect(try TraitCollection.fromJSON("{\"com.unknown\": 1}", skipUnknown: true) == TraitCollection())
+        #expect(throws: TraitError.self) { try TraitCollection.fromJSON("{not json") }
+    }
+}

@@ -1,0 +1,79 @@
+import Testing
+@testable import TraitKit
+
+@Suite("R1/R2 traits")
+struct TraitDefinitionTests {
+    @Test func runtimeDefinitionHasItsAttributes() throws {
+        let trait = try TraitRegistry.define(name: "R1Gap", kind: .integer, defaultValue: .integer(8))
+        #expect(trait.name == "R1Gap")
+        #expect(trait.identifier == "R1Gap")
+        #expect(trait.affectsColorAppearance == false)
+        #expect(TraitRegistry.trait(named: "R1Gap") === trait)
+    }
+
+    @Test func redefiningTheSameWayReturnsTheSameTrait() throws {
+        let a = try TraitRegistry.define(name: "R1Same", kind: .bool, defaultValue: .bool(false))
+        let b = try TraitRegistry.define(name: "R1Same", kind: .bool, defaultValue: .bool(false))
+        #expect(a === b)
+    }
+
+    @Test func redefiningDifferentlyIsAnErrorNamingTheTrait() throws {
+        _ = try TraitRegistry.define(name: "R1Clash", kind: .integer, defaultValue: .integer(1))
+        #expect(throws: TraitError.self) {
+            try TraitRegistry.define(name: "R1Clash", kind: .string(optional: false), defaultValue: .string("x"))
+        }
+        do {
+            _ = try TraitRegistry.define(name: "R1Clash", kind: .integer, defaultValue: .integer(2))
+            Issue.record("expected an error")
+        } catch { #expect(error.description.contains("R1Clash")) }
+    }
+
+    @Test func identifiersAreUnique() throws {
+        _ = try TraitRegistry.define(name: "R1IdA", identifier: "com.test.id", kind: .bool, defaultValue: .bool(false))
+        #expect(throws: TraitError.self) {
+            try TraitRegistry.define(name: "R1IdB", identifier: "com.test.id", kind: .bool, defaultValue: .bool(false))
+        }
+    }
+
+    @Test func defaultMustFitTheKind() {
+        #expect(throws: TraitError.self) {
+            try TraitRegistry.define(name: "R1BadDefault", kind: .enumeration(["a", "b"]), defaultValue: .enumCase(5))
+        }
+    }
+
+    @Test func systemTraitsComeFirstInR2Order() {
+        let names = TraitRegistry.all.prefix(SystemTraits.all.count).map(\.name)
+        #expect(names.first == "userInterfaceIdiom")
+        #expect(names.last == "listEnvironment")
+        #expect(SystemTraits.preferredContentSizeCategory.cases?.count == 13)
+        #expect(SystemTraits.displayScale.defaultValue == .number(0))
+        #expect(SystemTraits.typesettingLanguage.defaultValue == TraitValue.none)
+        #expect(SystemTraits.forceTouchCapability.cases?.first == "unknown")
+    }
+
+    @Test func semanticSets() {
+        #expect(SystemTraits.affectingColorAppearance.map(\.name) == [
+            "userInterfaceIdiom", "userInterfaceStyle", "displayGamut", "accessibilityContrast",
+            "userInterfaceLevel", "activeAppearance",
+        ])
+        #expect(SystemTraits.affectingImageLookup.count == 10)
+        #expect(SystemTraits.listEnvironment.affectsColorAppearance)
+    }
+
+    @Test func typedDefinitionRegistersUnderItsName() {
+        #expect(MyAppThemeTrait.trait.name == "Theme")
+        #expect(MyAppThemeTrait.trait.identifier == "com.myapp.theme")
+        #expect(MyAppThemeTrait.trait.cases == ["standard", "pastel", "bold", "monochrome"])
+        #expect(ContainedInSettingsTrait.trait.name == "ContainedInSettingsTrait")
+    }
+
+    @Test func wrongKindValueIsRejectedWithTheAcceptedValues() {
+        do {
+            try SystemTraits.horizontalSizeClass.validate(.string("big"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("horizontalSizeClass"))
+            #expect(error.description.contains("unspecified, compact, regular"))
+        }
+    }
+}
