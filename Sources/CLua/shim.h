@@ -1,1 +1,163 @@
+/* The C side of the Lua boundary: wrappers for Lua's function-like macros (Swift cannot call
+ * macros), the trampoline that turns a Swift error code into lua_error, and the allocator
+ * and hook that enforce --memory-limit and --timeout.
+ *
+ * The rule (DESIGN.md §7): no Lua error ever unwinds through a Swift frame. Swift functions
+ * called from Lua return a result count, or a negative code with the message on the stack,
+ * and tk_trampoline raises it from C. While Swift frames are on the stack the allocator never
+ * fails (it notes an overrun instead), so the raw API calls Swift makes cannot raise either;
+ * the trampoline reports the overrun once control is back in C. */
+#ifndef TRAITKIT_CLUA_SHIM_H
+#define TRAITKIT_CLUA_SHIM_H
+
 #include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A Swift function called from Lua: returns the number of results, TK_RAISE_WHERE to raise
+ * the message on top prefixed with the caller's position, or TK_RAISE to raise it as is. */
+typedef int (*tk_SwiftFunction)(lua_State *L);
+#define TK_RAISE_WHERE (-1)
+#define TK_RAISE (-2)
+
+/* Limits shared by the allocator and the hook; lives as long as the state. */
+typedef struct tk_Limits {
+    size_t used;           /* bytes Lua holds now */
+    size_t limit;          /* 0: no limit */
+    int swift_depth;       /* > 0 while Swift frames are on top: allocations must not fail */
+    int exceeded;          /* an allocation went over the limit while swift_depth > 0 */
+    int memory_error;      /* the last error was the memory limit */
+    double deadline;       /* CLOCK_MONOTONIC seconds; 0: none */
+    double timeout;        /* the --timeout value, for the message */
+    int timed_out;
+    volatile int interrupted;  /* set by a signal handler (REPL Ctrl-C) */
+} tk_Limits;
+
+static inline double tk_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    tk_Limits *limits = (tk_Limits *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        limits->used -= old;
+        free(ptr);
+        return NULL;
+    }
+    if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit) {
+        if (limits->swift_depth == 0) { limits->memory_error = 1; return NULL; }
+        limits->exceeded = 1;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p) limits->used = limits->used - old + nsize;
+    return p;
+}
+
+static inline tk_Limits *tk_limits(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (tk_Limits *)ud;
+}
+
+/* A new state whose allocator enforces `limits`; Swift frames are on top until a call. */
+static inline lua_State *tk_newstate(tk_Limits *limits) {
+    memset(limits, 0, sizeof *limits);
+    limits->swift_depth = 1;
+    return lua_newstate(tk_alloc, limits);
+}
+
+static inline int tk_trampoline(lua_State *L) {
+    tk_SwiftFunction f = (tk_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    tk_Limits *limits = tk_limits(L);
+    int saved = limits->swift_depth;
+    limits->swift_depth = saved + 1;
+    int n = f(L);
+    limits->swift_depth = saved;
+    if (limits->exceeded && saved == 0) {
+        limits->exceeded = 0;
+        limits->memory_error = 1;
+        lua_pushliteral(L, "not enough memory");  /* may itself fail: LUA_ERRMEM, as wanted */
+        return lua_error(L);
+    }
+    if (n >= 0) return n;
+    if (n == TK_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* Pushes a Swift function as a Lua C closure (through the trampoline). */
+static inline void tk_pushswift(lua_State *L, tk_SwiftFunction f) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushcclosure(L, tk_trampoline, 1);
+}
+
+/* Calls f(L) with Swift frames marked off, for lua_pcall made from Swift. */
+static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    tk_Limits *limits = tk_limits(L);
+    int saved = limits->swift_depth;
+    limits->swift_depth = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    limits->swift_depth = saved;
+    return status;
+}
+
+/* The count hook behind --timeout and Ctrl-C: raises from inside Lua's own frames. */
+static inline void tk_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    tk_Limits *limits = tk_limits(L);
+    if (limits->interrupted) {
+        limits->interrupted = 0;
+        luaL_error(L, "interrupted");
+    }
+    if (limits->deadline > 0 && tk_now() > limits->deadline) {
+        limits->timed_out = 1;
+        luaL_error(L, "time limit of %f s exceeded", limits->timeout);
+    }
+}
+
+static inline void tk_sethook(lua_State *L, int on) {
+    lua_sethook(L, on ? tk_hook : NULL, on ? LUA_MASKCOUNT : 0, 10000);
+}
+
+/* A message handler that appends a traceback (as lua.c's msghandler). */
+static inline int tk_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* Macro wrappers. */
+static inline int tk_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int tk_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void tk_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void tk_newtable(lua_State *L) { lua_newtable(L); }
+static inline void tk_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void tk_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void tk_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline const char *tk_tolstring(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
+static inline lua_Number tk_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
+static inline lua_Integer tk_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
+static inline int tk_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
+static inline void *tk_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+static inline int tk_getuservalue(lua_State *L, int i) { return lua_getiuservalue(L, i, 1); }
+static inline int tk_setuservalue(lua_State *L, int i) { return lua_setiuservalue(L, i, 1); }
+static inline void **tk_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
+static inline int tk_loadbuffer(lua_State *L, const char *s, size_t n, const char *name, const char *mode) {
+    return luaL_loadbufferx(L, s, n, name, mode);
+}
+static inline int tk_dostring(lua_State *L, const char *s) { return luaL_dostring(L, s); }
+
+#endif

@@ -5,6 +5,9 @@ public struct MutableTraits {
 
     init(values: ContiguousArray<TraitValue>) { self.values = values }
 
+    /// Traits starting from `collection`'s values.
+    public init(_ collection: TraitCollection) { values = collection.values }
+
     /// Reads a trait; unset traits read as their default.
     public func value(for trait: Trait) -> TraitValue {
         trait.id < values.count ? values[trait.id] : trait.defaultValue

@@ -21,6 +21,9 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
         self.init(values: traits.values)
     }
 
+    /// The collection holding `traits`.
+    public convenience init(_ traits: MutableTraits) { self.init(values: traits.values) }
+
     /// The shared all-defaults collection: what a node has before its first update.
     public static let defaults = TraitCollection()
 

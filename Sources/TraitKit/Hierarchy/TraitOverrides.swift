@@ -82,3 +82,11 @@ public struct TraitOverrides {
         }
     }
 }
+
+extension TraitEnvironment {
+    /// The node's overrides, or nil for nodes that have none (a Screen): for bindings that
+    /// reach nodes without knowing their class.
+    public var traitOverridesIfAny: TraitOverrides? {
+        self is Screen ? nil : TraitOverrides(node: self)
+    }
+}

@@ -31,6 +31,8 @@ public enum TraitKind: Sendable, Equatable {
             return true
         case (.string(let optional), .none):
             return optional
+        case (.object, .none):
+            return true
         case (.enumeration(let cases), .enumCase(let index)):
             return cases.indices.contains(index)
         default:
@@ -44,7 +46,7 @@ public enum TraitKind: Sendable, Equatable {
         case .enumeration(let cases): "one of: " + cases.joined(separator: ", ")
         case .string(optional: true): "a string or nil"
         case .integer: "an integer"
-        case .object: "an object"
+        case .object: "any value"
         default: "a " + word
         }
     }

@@ -1,0 +1,46 @@
+import ArgumentParser
+
+/// `traitkit run FILE [args] [--trait name=value]... [--sandbox] [--memory-limit MB] [--timeout S]`.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run a Lua script.")
+
+    @OptionGroup var options: ScriptOptions
+
+    func run() throws {
+        let runtime = try options.makeRuntime()
+        try options.run(in: runtime)
+    }
+}
+
+/// `traitkit dump FILE [--json]`: runs the script, then prints every window's hierarchy.
+struct Dump: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run a script, then print every window's hierarchy.")
+
+    @Flag(help: "Print JSON (names, classes, overrides and resolved traits) instead of a text tree.")
+    var json = false
+
+    @OptionGroup var options: ScriptOptions
+
+    func run() throws {
+        let runtime = try options.makeRuntime()
+        try options.run(in: runtime)
+        do { try runtime.application.update() } catch {
+            printError("traitkit: \(error)")
+            throw ExitCode(1)
+        }
+        let windows = runtime.application.windows
+        if json {
+            print(JSONText.windows(windows))
+        } else {
+            print(windows.map { $0.treeDescription() }.joined(separator: "\n"))
+        }
+    }
+}
+
+import TraitKit
+
+enum JSONText {
+    static func windows(_ windows: [Window]) -> String {
+        JSON.array(windows.map { $0.dumpJSON() }).serialized(indent: 2)
+    }
+}

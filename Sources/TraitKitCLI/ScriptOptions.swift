@@ -1,0 +1,116 @@
+import ArgumentParser
+import TraitKit
+import TraitKitLua
+
+/// Options shared by the commands that run a script.
+struct ScriptOptions: ParsableArguments {
+    @Argument(help: "The Lua script to run ('-' reads standard input).")
+    var file: String
+
+    @Option(name: .customLong("trait"), help: ArgumentHelp(
+        "A system trait for every Screen the script makes, as name=value (repeatable).",
+        valueName: "name=value"))
+    var traits: [String] = []
+
+    @Flag(help: "Run without io, os (but clock, time, date), debug, dofile/loadfile, C modules or binary chunks.")
+    var sandbox = false
+
+    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("End the script when Lua holds more than MB megabytes.", valueName: "MB"))
+    var memoryLimit: Int?
+
+    @Option(help: ArgumentHelp("End the script after S seconds.", valueName: "S"))
+    var timeout: Double?
+
+    @Argument(parsing: .allUnrecognized, help: "Arguments for the script (its `arg` table and `...`).")
+    var arguments: [String] = []
+
+    func validate() throws {
+        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit must be a positive number of MB") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        for setting in traits { _ = try Self.parseTrait(setting) }
+    }
+
+    /// `name=value` as a system trait and a value of its kind.
+    static func parseTrait(_ setting: String) throws -> (Trait, TraitValue) {
+        guard let eq = setting.firstIndex(of: "=") else {
+            throw ValidationError("--trait \(setting): expected name=value, e.g. --trait userInterfaceStyle=dark")
+        }
+        let name = String(setting[..<eq]), text = String(setting[setting.index(after: eq)...])
+        guard let trait = TraitRegistry.trait(named: name) else {
+            throw ValidationError("--trait \(setting): unknown trait '\(name)'")
+        }
+        let value: TraitValue
+        switch trait.kind {
+        case .enumeration: value = (try? trait.enumValue(named: text)) ?? .none
+        case .number: value = Double(text).map { .number($0) } ?? .none
+        case .integer: value = Int(text).map { .integer($0) } ?? .none
+        case .bool: value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : .none
+        case .string: value = .string(text)
+        default: value = .none
+        }
+        do { try trait.validate(value) } catch {
+            throw ValidationError("--trait \(setting): expected \(trait.kind.expectation)")
+        }
+        return (trait, value)
+    }
+
+    /// A runtime set up as the options say.
+    func makeRuntime() throws -> LuaRuntime {
+        let runtime = LuaRuntime(sandbox: sandbox)
+        runtime.screenTraitDefaults = try traits.map(Self.parseTrait)
+        if let memoryLimit { runtime.memoryLimit = memoryLimit * 1024 * 1024 }
+        if let timeout { runtime.timeout = timeout }
+        return runtime
+    }
+
+    /// Runs the script; on failure prints `traitkit: message` and exits 1.
+    func run(in runtime: LuaRuntime) throws {
+        let source: String
+        let chunkName: String
+        if file == "-" {
+            var text = ""
+            while let line = readLine(strippingNewline: false) { text += line }
+            source = text
+            chunkName = "=stdin"
+        } else {
+            guard let text = readFile(file) else {
+                printError("traitkit: cannot read \(file)")
+                throw ExitCode(1)
+            }
+            source = text
+            chunkName = "@" + file
+        }
+        runtime.setScriptArguments(script: file, arguments: arguments)
+        if let message = runtime.run(chunk: source, name: chunkName, arguments: arguments) {
+            printError("traitkit: " + message)
+            throw ExitCode(1)
+        }
+    }
+}
+
+func printError(_ message: String) {
+    var stderr = StandardError()
+    print(message, to: &stderr)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+func readFile(_ path: String) -> String? {
+    guard let handle = fopen(path, "rb") else { return nil }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, handle)
+        if n <= 0 { break }
+        bytes.append(contentsOf: buffer[..<n])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+import Glibc

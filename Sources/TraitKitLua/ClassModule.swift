@@ -1,0 +1,202 @@
+import CLua
+import TraitKit
+
+/// Class tables: `tk.View`, `tk.ViewController`, ... and their Lua subclasses.
+///
+/// A class table holds its methods, `__name`, `__engine` (the engine class it makes) and
+/// `__super`; its metatable makes it callable (`Card{ name = "card" }`) and chains lookups
+/// to its superclass. Instances keep their class in their user value; the engine calls their
+/// lifecycle methods through `NodeAnchor`.
+enum ClassModule {
+    /// The engine classes scripts can name, in dependency order.
+    static let engineClasses: [(name: String, type: TraitEnvironment.Type, superName: String?)] = [
+        ("View", View.self, nil),
+        ("Window", Window.self, "View"),
+        ("ViewController", ViewController.self, nil),
+        ("PresentationController", PresentationController.self, nil),
+        ("WindowScene", WindowScene.self, nil),
+        ("Screen", Screen.self, nil),
+    ]
+
+    static func install(_ runtime: LuaRuntime, into module: Int32) {
+        let L = runtime.L
+        for (name, type, superName) in engineClasses {
+            if let superName { _ = rawGetField(L, module, superName) } else { lua_pushnil(L) }
+            makeClass(L, name: name, engine: name, superAt: -1)
+            tk_remove(L, -2)
+            if type == View.self {
+                push(L, subclass); rawSetField(L, -2, "subclass")
+            } else if type == ViewController.self {
+                push(L, subclass); rawSetField(L, -2, "subclass")
+            }
+            lua_pushvalue(L, -1)
+            runtime.classRefs[ObjectIdentifier(type)] = luaL_ref(L, tk_registryindex())
+            rawSetField(L, module, name)
+        }
+    }
+
+    /// Pushes a new class table inheriting from the class at `superAt` (nil for none).
+    static func makeClass(_ L: LuaState, name: String, engine: String, superAt: Int32) {
+        let superIndex = absolute(L, superAt)
+        tk_newtable(L)
+        push(L, name); rawSetField(L, -2, "__name")
+        push(L, engine); rawSetField(L, -2, "__engine")
+        lua_pushvalue(L, superIndex); rawSetField(L, -2, "__super")
+        tk_newtable(L)
+        lua_pushvalue(L, superIndex); rawSetField(L, -2, "__index")
+        push(L, construct); rawSetField(L, -2, "__call")
+        push(L, classNewIndex); rawSetField(L, -2, "__newindex")
+        push(L, classToString); rawSetField(L, -2, "__tostring")
+        lua_setmetatable(L, -2)
+    }
+
+    /// `Base:subclass("Name")`.
+    static let subclass: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkTable(L, 1, "subclass")
+            let name = try checkString(L, 2, "subclass")
+            guard rawGetField(L, 1, "__engine") == LUA_TSTRING, let engine = string(L, -1) else {
+                throw argumentError(L, 1, "subclass", expected: "a class (call it as Base:subclass(name))")
+            }
+            tk_pop(L, 1)
+            makeClass(L, name: name, engine: engine, superAt: 1)
+            return 1
+        }
+    }
+
+    /// A class defining a method: noted so the engine starts calling that lifecycle method.
+    static let classNewIndex: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            LuaRuntime.of(L).noteDefinition(L, key: 2, value: 3)
+            lua_settop(L, 3)
+            lua_rawset(L, 1)
+            return 0
+        }
+    }
+
+    static let classToString: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            _ = rawGetField(L, 1, "__name")
+            push(L, "<class \(string(L, -1) ?? "?")>")
+            return 1
+        }
+    }
+
+    /// `Class{ name = ..., property = ... }`: makes the engine object, then applies the table.
+    static let construct: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let runtime = LuaRuntime.of(L)
+            guard rawGetField(L, 1, "__engine") == LUA_TSTRING, let engine = string(L, -1) else {
+                throw LuaError("not a class")
+            }
+            tk_pop(L, 1)
+            _ = rawGetField(L, 1, "__name")
+            let className = string(L, -1) ?? engine
+            tk_pop(L, 1)
+            if !isNil(L, 2) { try checkTable(L, 2, className) }
+            let node = try make(L, engine: engine, className: className, runtime: runtime)
+            node.className = className
+            NodeArgs.push(L, node)
+            let ud = lua_gettop(L)
+            LuaObject.pushUserValue(L, ud)
+            lua_pushvalue(L, 1)
+            lua_rawsetp(L, -2, UVKey.classTable)
+            tk_pop(L, 1)
+            if lua_type(L, 2) == LUA_TTABLE { try applyProperties(L, table: 2, to: ud, node: node) }
+            lua_settop(L, ud)
+            return 1
+        }
+    }
+
+    private static func make(_ L: LuaState, engine: String, className: String, runtime: LuaRuntime) throws -> TraitEnvironment {
+        let name = lua_type(L, 2) == LUA_TTABLE ? try field(L, "name") { try optString(L, -1, className) } : nil
+        switch engine {
+        case "View": return View(name: name)
+        case "ViewController": return ViewController(name: name)
+        case "Window": return Window(name: name)
+        case "WindowScene":
+            let screen = lua_type(L, 2) == LUA_TTABLE
+                ? try field(L, "screen") { try NodeArgs.optional(L, -1, Screen.self, "WindowScene", expected: "a Screen") }
+                : nil
+            return WindowScene(screen: screen, name: name)
+        case "Screen":
+            var traits = MutableTraits(TraitCollection())
+            for (trait, value) in runtime.screenTraitDefaults { try traits.set(value, for: trait) }
+            let screen = Screen(systemTraits: TraitCollection(traits), name: name)
+            runtime.application.add(screen)
+            return screen
+        default:
+            throw LuaError("\(className) cannot be made from a script")
+        }
+    }
+
+    private static func field<T>(_ L: LuaState, _ key: String, _ read: () throws -> T) throws -> T {
+        _ = rawGetField(L, 2, key)
+        defer { tk_pop(L, 1) }
+        return try read()
+    }
+
+    /// Applies constructor properties: setters, then (for screens) system traits, else fields.
+    private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment) throws {
+        let isScreen = node is Screen
+        var screenTraits: [(Trait, TraitValue)] = []
+        try forEachPair(L, table) {
+            let key = string(L, -2)
+            if key == "name" || (key == "screen" && node is WindowScene) { return }
+            if isScreen {
+                guard let trait = try TraitValues.traitKey(L, -2) else {
+                    throw LuaError("bad key in Screen{...} (expected a trait name, got \(typeName(L, -2)))")
+                }
+                screenTraits.append((trait, try TraitValues.value(L, -1, for: trait)))
+                return
+            }
+            // node[key] = value, through the same path as an assignment in the script.
+            lua_pushvalue(L, ud)
+            lua_pushvalue(L, -3)
+            lua_pushvalue(L, -3)
+            lua_settop(L, lua_gettop(L))
+            try assign(L)
+        }
+        if let screen = node as? Screen, !screenTraits.isEmpty {
+            try screen.setSystemTraits { traits in
+                for (trait, value) in screenTraits { try traits.set(value, for: trait) }
+            }
+        }
+    }
+
+    /// Performs `t[k] = v` for the three values on top of the stack (object, key, value),
+    /// without metamethod recursion, popping them.
+    private static func assign(_ L: LuaState) throws {
+        let base = lua_gettop(L) - 2
+        // Reuse __newindex with the arguments in slots 1..3 of a fresh frame.
+        push(L, newIndexObject)
+        tk_insert(L, base)
+        try LuaRuntime.of(L).protectedCall(nargs: 3)
+    }
+
+    /// Whether the object at `object` is of the class (table or name) at `classIndex`.
+    static func isKind(_ L: LuaState, _ object: Int32, of classIndex: Int32, _ function: String) throws -> Bool {
+        let object = absolute(L, object), target = absolute(L, classIndex)
+        let byName = string(L, target)
+        guard byName != nil || lua_type(L, target) == LUA_TTABLE else {
+            throw argumentError(L, target, function, expected: "a class or class name")
+        }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let runtime = LuaRuntime.of(L)
+        if tk_getuservalue(L, object) != LUA_TTABLE || lua_rawgetp(L, -1, UVKey.classTable) != LUA_TTABLE {
+            guard runtime.pushDefaultClass(L, object) else { return false }
+        }
+        for _ in 0..<64 {
+            if let byName {
+                _ = rawGetField(L, -1, "__name")
+                if string(L, -1) == byName { return true }
+                tk_pop(L, 1)
+            } else if lua_rawequal(L, -1, target) != 0 {
+                return true
+            }
+            if rawGetField(L, -1, "__super") != LUA_TTABLE { return false }
+        }
+        return false
+    }
+}

@@ -1,0 +1,179 @@
+import CLua
+import TraitKit
+
+/// `tk.TraitCollection` and collection objects (R3, R11).
+enum CollectionModule {
+    /// The writable traits handed to a builder function (`tk.TraitCollection(function(t) ... end)`).
+    final class Builder {
+        var traits: MutableTraits
+        init(_ start: TraitCollection) { traits = MutableTraits(start) }
+    }
+
+    static let members = Members(
+        methods: [
+            ("modifying", modifying), ("changedTraits", changedTraits),
+            ("hasDifferentColorAppearance", hasDifferentColorAppearance), ("toTable", toTable),
+            ("toJSON", toJSON), ("performAsCurrent", performAsCurrent),
+        ])
+
+    static func install(_ runtime: LuaRuntime, into module: Int32) {
+        let L = runtime.L
+        runtime.register(members, for: TraitCollection.self)
+        runtime.register(Members(), for: Builder.self)
+        tk_newtable(L)
+        push(L, fromJSON); rawSetField(L, -2, "fromJSON")
+        tk_newtable(L)
+        push(L, construct); rawSetField(L, -2, "__call")
+        push(L, classIndex); rawSetField(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        rawSetField(L, module, "TraitCollection")
+    }
+
+    /// `tk.TraitCollection{...}` / `tk.TraitCollection(function(t) ... end)`.
+    static let construct: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let tc = try build(L, 2, from: TraitCollection(), "TraitCollection")
+            LuaObject.push(L, tc, .collection)
+            return 1
+        }
+    }
+
+    /// `tk.TraitCollection.current`.
+    static let classIndex: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            guard string(L, 2) == "current" else {
+                throw LuaError("TraitCollection has no field '\(string(L, 2) ?? typeName(L, 2))'")
+            }
+            LuaObject.push(L, TraitCollection.current, .collection)
+            return 1
+        }
+    }
+
+    /// A collection from `start` changed by the table or builder function at `i` (nil: unchanged).
+    static func build(_ L: LuaState, _ i: Int32, from start: TraitCollection, _ function: String) throws -> TraitCollection {
+        switch lua_type(L, i) {
+        case LUA_TNONE, LUA_TNIL:
+            return start
+        case LUA_TTABLE:
+            var traits = MutableTraits(start)
+            try forEachPair(L, i) {
+                guard let trait = try TraitValues.traitKey(L, -2) else {
+                    throw LuaError("bad key in traits table for '\(function)' (expected a trait or trait name, got \(typeName(L, -2)))")
+                }
+                try traits.set(try TraitValues.value(L, -1, for: trait), for: trait)
+            }
+            return TraitCollection(traits)
+        case LUA_TFUNCTION:
+            let builder = Builder(start)
+            lua_pushvalue(L, i)
+            LuaObject.push(L, builder, .mutableTraits)
+            try LuaRuntime.of(L).protectedCall(nargs: 1)
+            return TraitCollection(builder.traits)
+        default:
+            throw argumentError(L, i, function, expected: "a table of traits or a builder function")
+        }
+    }
+
+    /// Reads a trait from a collection or builder (`tc.Theme`, `tc[Theme]`).
+    static func indexTrait(_ L: LuaState) throws -> Int32 {
+        guard let trait = try TraitValues.traitKey(L, 2) else {
+            throw LuaError("bad key for a trait collection (expected a trait or trait name, got \(typeName(L, 2)))")
+        }
+        let value: TraitValue
+        switch LuaObject.peek(L, 1) {
+        case let tc as TraitCollection: value = tc[trait]
+        case let builder as Builder: value = builder.traits.value(for: trait)
+        default: throw LuaError("not a trait collection")
+        }
+        TraitValues.push(L, value, of: trait)
+        return 1
+    }
+
+    /// `t.name = value` inside a builder function.
+    static func setBuilderTrait(_ L: LuaState) throws -> Int32 {
+        let builder = try LuaObject.check(L, 1, Builder.self, "__newindex")
+        guard let trait = try TraitValues.traitKey(L, 2) else {
+            throw LuaError("bad key for traits (expected a trait or trait name, got \(typeName(L, 2)))")
+        }
+        try builder.traits.set(try TraitValues.value(L, 3, for: trait), for: trait)
+        return 0
+    }
+
+    static func check(_ L: LuaState, _ i: Int32, _ function: String) throws -> TraitCollection {
+        try LuaObject.check(L, i, TraitCollection.self, function, expected: "a TraitCollection")
+    }
+
+    static let modifying: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let tc = try check(L, 1, "modifying")
+            LuaObject.push(L, try build(L, 2, from: tc, "modifying"), .collection)
+            return 1
+        }
+    }
+
+    static let changedTraits: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let tc = try check(L, 1, "changedTraits")
+            let other = try check(L, 2, "changedTraits")
+            let changed = tc.changedTraits(from: other)
+            lua_createtable(L, Int32(changed.count), 0)
+            for (n, trait) in changed.enumerated() {
+                push(L, trait.name)
+                lua_rawseti(L, -2, lua_Integer(n + 1))
+            }
+            return 1
+        }
+    }
+
+    static let hasDifferentColorAppearance: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let tc = try check(L, 1, "hasDifferentColorAppearance")
+            let other = try check(L, 2, "hasDifferentColorAppearance")
+            lua_pushboolean(L, tc.hasDifferentColorAppearance(comparedTo: other) ? 1 : 0)
+            return 1
+        }
+    }
+
+    static let toTable: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let tc = try check(L, 1, "toTable")
+            let traits = tc.nonDefaultTraits
+            lua_createtable(L, 0, Int32(traits.count))
+            for trait in traits {
+                TraitValues.push(L, tc[trait], of: trait)
+                rawSetField(L, -2, trait.name)
+            }
+            return 1
+        }
+    }
+
+    static let toJSON: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            push(L, try check(L, 1, "toJSON").toJSON())
+            return 1
+        }
+    }
+
+    static let fromJSON: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let text = try checkString(L, 1, "fromJSON")
+            let skip = lua_type(L, 2) == LUA_TTABLE && rawGetField(L, 2, "skipUnknown") != LUA_TNIL
+                && lua_toboolean(L, -1) != 0
+            LuaObject.push(L, try TraitCollection.fromJSON(text, skipUnknown: skip), .collection)
+            return 1
+        }
+    }
+
+    /// `tc:performAsCurrent(fn)`: calls fn with `current` set, restoring it even on error.
+    static let performAsCurrent: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let tc = try check(L, 1, "performAsCurrent")
+            try checkFunction(L, 2, "performAsCurrent")
+            let runtime = LuaRuntime.of(L)
+            lua_settop(L, 2)
+            try tc.performAsCurrent { try runtime.protectedCall(nargs: 0, nresults: LUA_MULTRET) }
+            return lua_gettop(L) - 1
+        }
+    }
+}
+

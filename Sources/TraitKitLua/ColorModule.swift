@@ -1,0 +1,156 @@
+import CLua
+import TraitKit
+
+/// `tk.Color` and `tk.ImageAsset` (R9).
+enum ColorModule {
+    static let members = Members(
+        methods: [("resolvedColor", { L in
+            guarded(L) { L in
+                let color = try check(L, 1, "resolvedColor")
+                let tc = isNil(L, 2) ? TraitCollection.current : try CollectionModule.check(L, 2, "resolvedColor")
+                LuaObject.push(L, try color.resolvedColor(with: tc), .color)
+                return 1
+            }
+        })],
+        getters: [
+            ("red", { L in component(L) { $0.red } }),
+            ("green", { L in component(L) { $0.green } }),
+            ("blue", { L in component(L) { $0.blue } }),
+            ("alpha", { L in component(L) { $0.alpha } }),
+            ("isDynamic", { L in guarded(L) { L in lua_pushboolean(L, try check(L, 1, "isDynamic").isDynamic ? 1 : 0); return 1 } }),
+        ])
+
+    private static func component(_ L: LuaState?, _ pick: @escaping ((red: Double, green: Double, blue: Double, alpha: Double)) -> Double) -> Int32 {
+        guarded(L) { L in
+            lua_pushnumber(L, pick(try check(L, 1, "color").components))
+            return 1
+        }
+    }
+
+    static func check(_ L: LuaState, _ i: Int32, _ function: String) throws -> Color {
+        try LuaObject.check(L, i, Color.self, function, expected: "a Color")
+    }
+
+    static func optional(_ L: LuaState, _ i: Int32, _ function: String) throws -> Color? {
+        if isNil(L, i) { return nil }
+        return try check(L, i, function)
+    }
+
+    /// Keeps a color's userdata (and so a dynamic color's Lua provider) alive as long as the
+    /// view it was assigned to.
+    static func keep(_ L: LuaState, value: Int32, in ud: Int32, key: UnsafeRawPointer) {
+        LuaObject.pushUserValue(L, ud)
+        lua_pushvalue(L, value)
+        lua_rawsetp(L, -2, key)
+        tk_pop(L, 1)
+    }
+
+    static let assetMembers = Members(methods: [
+        ("register", { L in
+            guarded(L) { L in
+                let asset = try LuaObject.check(L, 1, ImageAsset.self, "register", expected: "an ImageAsset")
+                let name = try checkString(L, 2, "register")
+                let traits = try (LuaObject.peek(L, 3) as? TraitCollection)
+                    ?? CollectionModule.build(L, 3, from: TraitCollection(), "register")
+                asset.register(name, for: traits)
+                return 0
+            }
+        }),
+        ("image", { L in
+            guarded(L) { L in
+                let asset = try LuaObject.check(L, 1, ImageAsset.self, "image", expected: "an ImageAsset")
+                let tc = isNil(L, 2) ? TraitCollection.current : try CollectionModule.check(L, 2, "image")
+                if let name = asset.image(for: tc) { push(L, name) } else { lua_pushnil(L) }
+                return 1
+            }
+        }),
+    ])
+
+    static func install(_ runtime: LuaRuntime, into module: Int32) {
+        let L = runtime.L
+        runtime.register(members, for: Color.self)
+        runtime.register(assetMembers, for: ImageAsset.self)
+        tk_newtable(L)
+        for (name, color) in Color.systemColors {
+            LuaObject.push(L, color, .color)
+            rawSetField(L, -2, name)
+        }
+        push(L, hex); rawSetField(L, -2, "hex")
+        push(L, rgba); rawSetField(L, -2, "rgba")
+        tk_newtable(L)
+        push(L, makeDynamic); rawSetField(L, -2, "__call")
+        lua_setmetatable(L, -2)
+        rawSetField(L, module, "Color")
+        push(L, makeAsset); rawSetField(L, module, "ImageAsset")
+    }
+
+    static let hex: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let text = try checkString(L, 1, "Color.hex")
+            guard let color = Color(hex: text) else {
+                throw LuaError("invalid color \"\(text)\" (expected #RGB, #RRGGBB or #RRGGBBAA)")
+            }
+            LuaObject.push(L, color, .color)
+            return 1
+        }
+    }
+
+    static let rgba: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let alpha = isNil(L, 4) ? 1 : try checkNumber(L, 4, "Color.rgba")
+            let color = Color(red: try checkNumber(L, 1, "Color.rgba"), green: try checkNumber(L, 2, "Color.rgba"),
+                              blue: try checkNumber(L, 3, "Color.rgba"), alpha: alpha)
+            LuaObject.push(L, color, .color)
+            return 1
+        }
+    }
+
+    /// `tk.Color(function(tc) ... end)`: the provider is kept in the color's user value.
+    static let makeDynamic: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkFunction(L, 2, "Color")
+            let runtime = LuaRuntime.of(L)
+            let slot = ProviderSlot()
+            let color = Color { [weak runtime] tc in
+                guard let runtime else { return .clear }
+                return try runtime.callProvider(slot, tc)
+            }
+            LuaObject.push(L, color, .color)
+            LuaObject.pushUserValue(L, -1)
+            lua_pushvalue(L, 2)
+            lua_rawsetp(L, -2, UVKey.value)
+            tk_pop(L, 1)
+            slot.color = color
+            return 1
+        }
+    }
+
+    /// Lets a provider find its own color's userdata (and so the Lua function in it).
+    final class ProviderSlot: @unchecked Sendable {
+        weak var color: Color?
+    }
+
+    static let makeAsset: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            LuaObject.push(L, ImageAsset(), .imageAsset)
+            return 1
+        }
+    }
+}
+
+extension LuaRuntime {
+    func callProvider(_ slot: ColorModule.ProviderSlot, _ tc: TraitCollection) throws -> Color {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard let color = slot.color, LuaObject.pushExisting(L, color),
+              tk_getuservalue(L, -1) == LUA_TTABLE, lua_rawgetp(L, -1, UVKey.value) == LUA_TFUNCTION else {
+            return .clear
+        }
+        LuaObject.push(L, tc, .collection)
+        try protectedCall(nargs: 1, nresults: 1)
+        guard let result = LuaObject.peek(L, -1) as? Color else {
+            throw LuaError("a dynamic color's provider must return a Color (got \(typeName(L, -1)))")
+        }
+        return result
+    }
+}

@@ -1,0 +1,96 @@
+import CLua
+import TraitKit
+
+/// The `traitkit` module (DESIGN.md §3): `require "traitkit"` returns it.
+enum LuaModule {
+    static func install(_ runtime: LuaRuntime) {
+        let L = runtime.L
+        runtime.register(NodeMembers.common, for: TraitEnvironment.self)
+        runtime.register(ViewMembers.view, for: View.self)
+        runtime.register(ViewMembers.window, for: Window.self)
+        runtime.register(ControllerMembers.controller, for: ViewController.self)
+        runtime.register(ControllerMembers.presentation, for: PresentationController.self)
+        runtime.register(SceneMembers.scene, for: WindowScene.self)
+        runtime.register(SceneMembers.screen, for: Screen.self)
+        runtime.register(RegistrationModule.members, for: TraitChangeRegistration.self)
+        runtime.register(appMembers, for: Application.self)
+        OverridesModule.install(runtime)
+
+        tk_newtable(L)
+        let module = lua_gettop(L)
+        TraitModule.install(runtime, into: module)
+        CollectionModule.install(runtime, into: module)
+        ClassModule.install(runtime, into: module)
+        ColorModule.install(runtime, into: module)
+        push(L, update); rawSetField(L, module, "update")
+        push(L, async); rawSetField(L, module, "async")
+        push(L, dump); rawSetField(L, module, "dump")
+        LuaObject.push(L, runtime.application, .application)
+        rawSetField(L, module, "app")
+        // package.loaded.traitkit = module
+        lua_getfield(L, tk_registryindex(), LUA_LOADED_TABLE)
+        lua_pushvalue(L, module)
+        rawSetField(L, -2, "traitkit")
+        lua_settop(L, module - 1)
+    }
+
+    /// `tk.update()`: one run-loop turn (R6); rethrows the first callback error.
+    static let update: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try LuaRuntime.of(L).application.update()
+            return 0
+        }
+    }
+
+    /// `tk.async(fn)`: runs fn after the current (or next) update's passes.
+    static let async: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkFunction(L, 1, "async")
+            let runtime = LuaRuntime.of(L)
+            let box = LuaValueBox.make(L, 1)
+            runtime.application.async { [weak runtime] in
+                guard let runtime else { return }
+                box.push(runtime.L)
+                try runtime.protectedCall(nargs: 0)
+            }
+            return 0
+        }
+    }
+
+    /// `tk.dump(node)`: the hierarchy under node as JSON; with no argument, every window.
+    static let dump: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            if isNil(L, 1) {
+                let windows = LuaRuntime.of(L).application.windows
+                push(L, JSON.array(windows.map { $0.dumpJSON() }).serialized(indent: 2))
+            } else {
+                push(L, try NodeArgs.node(L, 1, "dump").dump())
+            }
+            return 1
+        }
+    }
+
+    /// `tk.app`: the application (the Info.plist style setting, its screens and windows).
+    static let appMembers = Members(
+        getters: [
+            ("userInterfaceStyle", { L in
+                guarded(L) { L in
+                    let app = try LuaObject.check(L, 1, Application.self, "app")
+                    TraitValues.push(L, app.userInterfaceStyle.traitValue, of: SystemTraits.userInterfaceStyle)
+                    return 1
+                }
+            }),
+            ("windows", { L in
+                guarded(L) { L in NodeArgs.pushList(L, try LuaObject.check(L, 1, Application.self, "app").windows); return 1 }
+            }),
+            ("screens", { L in
+                guarded(L) { L in NodeArgs.pushList(L, try LuaObject.check(L, 1, Application.self, "app").screens); return 1 }
+            }),
+        ],
+        setters: [("userInterfaceStyle", { L in
+            guarded(L) { L in
+                try LuaObject.check(L, 1, Application.self, "app").userInterfaceStyle = try NodeArgs.style(L, 3)
+                return 0
+            }
+        })])
+}

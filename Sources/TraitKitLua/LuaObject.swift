@@ -1,0 +1,131 @@
+import CLua
+import TraitKit
+
+/// Engine objects as Lua full userdata (DESIGN.md §7).
+///
+/// A userdata holds one retained reference to its Swift object. The same object is always the
+/// same Lua value: a weak-valued table maps the object's address to its userdata. Per-object
+/// Lua state (fields, handlers, the Lua class) lives in the userdata's user value, where
+/// Lua's collector sees it, never in registry references that a cycle could pin.
+enum LuaObject {
+    /// What kind of engine object a userdata holds; picks its metatable.
+    enum Kind: Int32, CaseIterable {
+        case node, collection, trait, color, imageAsset, registration, overrides, mutableTraits, application
+        case environmentKey, element
+    }
+
+    struct Box {
+        var magic: UInt64
+        var object: UnsafeMutableRawPointer?
+        var kind: Int32
+        /// Registry refs of the member tables (methods and getters; setters) for its class.
+        var members: Int32
+        var setters: Int32
+    }
+    static let magic: UInt64 = 0x5452_4149_544B_4954  // "TRAITKIT"
+
+    /// The box of the userdata at `i`, if it is one of ours.
+    static func box(_ L: LuaState, _ i: Int32) -> UnsafeMutablePointer<Box>? {
+        guard lua_type(L, i) == LUA_TUSERDATA, lua_rawlen(L, i) == MemoryLayout<Box>.size,
+              let raw = lua_touserdata(L, i) else { return nil }
+        let box = raw.bindMemory(to: Box.self, capacity: 1)
+        return box.pointee.magic == magic ? box : nil
+    }
+
+    /// The object at `i`, if it is one of ours and still alive.
+    static func peek(_ L: LuaState, _ i: Int32) -> AnyObject? {
+        guard let object = box(L, i)?.pointee.object else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// The object at `i` as `T`, or an argument error naming what was expected.
+    static func check<T: AnyObject>(_ L: LuaState, _ i: Int32, _ type: T.Type, _ function: String,
+                                    expected: String? = nil) throws -> T {
+        guard let object = peek(L, i) as? T else {
+            throw argumentError(L, i, function, expected: expected ?? LuaObject.typeName(T.self))
+        }
+        return object
+    }
+
+    static func typeName(_ type: AnyObject.Type) -> String {
+        String(describing: type)
+    }
+
+    static func className(_ object: AnyObject) -> String {
+        if let node = object as? TraitEnvironment { return node.className }
+        return String(describing: Swift.type(of: object))
+    }
+
+    /// Pushes the userdata for `object`, making it on first use.
+    static func push(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
+        let runtime = LuaRuntime.of(L)
+        let key = Unmanaged.passUnretained(object).toOpaque()
+        pushRef(L, runtime.cacheRef)
+        if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
+            tk_remove(L, -2)
+            return
+        }
+        tk_pop(L, 1)
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size)!
+        let members = runtime.members(for: object, kind)
+        raw.bindMemory(to: Box.self, capacity: 1).initialize(
+            to: Box(magic: magic, object: Unmanaged.passRetained(object).toOpaque(), kind: kind.rawValue,
+                    members: members.getters, setters: members.setters))
+        pushRef(L, runtime.metatableRefs[Int(kind.rawValue)])
+        lua_setmetatable(L, -2)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, key)
+        tk_remove(L, -2)
+        if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, runtime) }
+    }
+
+    /// Pushes an optional object, or nil.
+    static func push(_ L: LuaState, _ object: AnyObject?, _ kind: Kind, orNil: Void = ()) {
+        if let object { push(L, object, kind) } else { lua_pushnil(L) }
+    }
+
+    /// Pushes the userdata of `object` only if it exists already; returns whether it did.
+    static func pushExisting(_ L: LuaState, _ object: AnyObject) -> Bool {
+        let runtime = LuaRuntime.of(L)
+        pushRef(L, runtime.cacheRef)
+        let found = lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA
+        tk_remove(L, -2)
+        if !found { tk_pop(L, 1) }
+        return found
+    }
+
+    /// `__gc`: drops the Swift reference (and the node's binding, which belongs to this userdata).
+    static let collect: SwiftLuaFunction = { L in
+        guard let L, let box = box(L, 1), let object = box.pointee.object else { return 0 }
+        box.pointee.object = nil
+        let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
+        if let node = unmanaged.takeUnretainedValue() as? TraitEnvironment, node.binding is NodeAnchor {
+            node.binding = nil
+        }
+        unmanaged.release()
+        return 0
+    }
+
+    /// The user value table of the userdata at `i`, made on first use; pushed on the stack.
+    static func pushUserValue(_ L: LuaState, _ i: Int32) {
+        let ud = absolute(L, i)
+        if tk_getuservalue(L, ud) == LUA_TTABLE { return }
+        tk_pop(L, 1)
+        tk_newtable(L)
+        lua_pushvalue(L, -1)
+        _ = tk_setuservalue(L, ud)
+    }
+}
+
+/// Private keys of the user value table, as light userdata (cannot clash with script keys).
+enum UVKey {
+    nonisolated(unsafe) static let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+    static var classTable: UnsafeRawPointer { UnsafeRawPointer(storage) }
+    static var owner: UnsafeRawPointer { UnsafeRawPointer(storage + 1) }
+    static var owned: UnsafeRawPointer { UnsafeRawPointer(storage + 2) }
+    static var handlers: UnsafeRawPointer { UnsafeRawPointer(storage + 3) }
+    static var overrides: UnsafeRawPointer { UnsafeRawPointer(storage + 4) }
+    static var value: UnsafeRawPointer { UnsafeRawPointer(storage + 5) }
+    static var backgroundColor: UnsafeRawPointer { UnsafeRawPointer(storage + 6) }
+    static var tintColor: UnsafeRawPointer { UnsafeRawPointer(storage + 7) }
+}

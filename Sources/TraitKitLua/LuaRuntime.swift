@@ -1,0 +1,326 @@
+import CLua
+import TraitKit
+
+/// One Lua state driving one engine `Application` (DESIGN.md §3, §7).
+///
+/// Owns the state, the allocator limits and the registry tables the binding needs (identity
+/// cache, anchors, metatables, member tables). Every call from Swift into Lua goes through
+/// `tk_pcall`; every call from Lua into Swift through `tk_trampoline`.
+public final class LuaRuntime {
+    public let L: LuaState
+    let limits: UnsafeMutablePointer<tk_Limits>
+    /// The engine run loop `tk.update()` turns.
+    public let application = Application()
+    public let sandboxed: Bool
+    private var closed = false
+
+    var cacheRef: Int32 = 0
+    var anchoredRef: Int32 = 0
+    var traitsByNameRef: Int32 = 0
+    var callTargetRef: Int32 = 0
+    var metatableRefs: [Int32] = []
+    private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:]
+    var classRefs: [ObjectIdentifier: Int32] = [:]
+    /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
+    var definedMethods = Set<NodeEvent>()
+    var nextHandlerID = 0
+    var valueBoxes: [UnsafeRawPointer: LuaValueBox.WeakBox] = [:]
+    /// `--trait name=value` settings applied to every Screen a script makes.
+    public var screenTraitDefaults: [(Trait, TraitValue)] = []
+
+    /// Makes a state with the standard libraries (or the sandbox's subset) and the `traitkit`
+    /// module available to `require`.
+    public init(sandbox: Bool = false) {
+        limits = .allocate(capacity: 1)
+        L = tk_newstate(limits)
+        sandboxed = sandbox
+        tk_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        Sandbox.openLibraries(L, sandboxed: sandbox)
+        installRegistryTables()
+        LuaModule.install(self)
+    }
+
+    deinit { close() }
+
+    /// Closes the state: every userdata is finalized and releases its object.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        lua_close(L)
+        limits.deallocate()
+    }
+
+    static func of(_ L: LuaState) -> LuaRuntime {
+        Unmanaged<LuaRuntime>.fromOpaque(tk_extraspace(L).pointee!).takeUnretainedValue()
+    }
+
+    private func installRegistryTables() {
+        // Identity cache: object address → userdata, weak values.
+        tk_newtable(L)
+        tk_newtable(L)
+        push(L, "v")
+        rawSetField(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        cacheRef = luaL_ref(L, tk_registryindex())
+        // Userdata owned by the application itself (screens): strong.
+        tk_newtable(L)
+        anchoredRef = luaL_ref(L, tk_registryindex())
+        tk_newtable(L)
+        traitsByNameRef = luaL_ref(L, tk_registryindex())
+        for _ in LuaObject.Kind.allCases {
+            tk_newtable(L)
+            push(L, indexObject); rawSetField(L, -2, "__index")
+            push(L, newIndexObject); rawSetField(L, -2, "__newindex")
+            push(L, LuaObject.collect); rawSetField(L, -2, "__gc")
+            push(L, objectToString); rawSetField(L, -2, "__tostring")
+            push(L, objectEquals); rawSetField(L, -2, "__eq")
+            push(L, "traitkit object"); rawSetField(L, -2, "__metatable")
+            metatableRefs.append(luaL_ref(L, tk_registryindex()))
+        }
+        let source = "local t, m, n, p = ... local f = t[m] if type(f) ~= 'function' then "
+            + "error(('target of a trait change registration has no method %q'):format(m), 0) end "
+            + "return f(t, n, p)"
+        _ = tk_loadbuffer(L, source, source.utf8.count, "=callTarget", "t")
+        callTargetRef = luaL_ref(L, tk_registryindex())
+    }
+
+    /// The member tables for an object (per Swift class for nodes, per kind otherwise).
+    func members(for object: AnyObject, _ kind: LuaObject.Kind) -> (getters: Int32, setters: Int32) {
+        var type: AnyClass = Swift.type(of: object)
+        while true {
+            if let refs = memberRefs[ObjectIdentifier(type)] { return refs }
+            guard let superclass = class_getSuperclassCompat(type) else { break }
+            type = superclass
+        }
+        return memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+    }
+
+    func register(_ members: Members, for type: AnyClass) {
+        memberRefs[ObjectIdentifier(type)] = members.install(L)
+    }
+
+    // MARK: Running code
+
+    /// Loads and runs a chunk; returns nil, or the error message (with traceback).
+    public func run(chunk: String, name: String, arguments: [String] = []) -> String? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushcclosure(L, tk_msghandler, 0)
+        let status = tk_loadbuffer(L, chunk, chunk.utf8.count, name, sandboxed ? "t" : "bt")
+        if status != LUA_OK { return errorMessage(at: -1) }
+        for argument in arguments { push(L, argument) }
+        if tk_pcall(L, Int32(arguments.count), 0, top + 1) != LUA_OK { return errorMessage(at: -1) }
+        return nil
+    }
+
+    /// The error at `i` as text, saying plainly when a limit ended the run.
+    func errorMessage(at i: Int32) -> String {
+        if limits.pointee.memory_error != 0 {
+            limits.pointee.memory_error = 0
+            return "memory limit of \(limits.pointee.limit / (1024 * 1024)) MB exceeded"
+        }
+        return string(L, i) ?? "(error object is a \(String(cString: lua_typename(L, lua_type(L, i)))) value)"
+    }
+
+    /// Calls the function below `nargs` arguments on the stack, protected, with a traceback;
+    /// throws the failure as a `LuaCallError`. Leaves the stack as it found it minus the call.
+    func protectedCall(nargs: Int32, nresults: Int32 = 0) throws {
+        let base = lua_gettop(L) - nargs
+        lua_pushcclosure(L, tk_msghandler, 0)
+        tk_insert(L, base)
+        let status = tk_pcall(L, nargs, nresults, base)
+        if status != LUA_OK {
+            let message = errorMessage(at: -1)
+            lua_settop(L, base - 1)
+            throw LuaCallError(description: message)
+        }
+        tk_remove(L, base)
+    }
+
+    // MARK: Scripted methods
+
+    /// Runs `node`'s scripted method `name` (per-instance field first, then its Lua class chain)
+    /// with `previous` when given; returns false when there is no such method.
+    func callMethod(named name: String, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
+        let top = lua_gettop(L)
+        guard LuaObject.pushExisting(L, node) else { return false }
+        guard pushMethod(L, self: top + 1, name: name) else { lua_settop(L, top); return false }
+        lua_pushvalue(L, top + 1)
+        if let previous { LuaObject.push(L, previous, .collection) }
+        defer { lua_settop(L, top) }
+        try protectedCall(nargs: previous == nil ? 1 : 2)
+        return true
+    }
+
+    /// Pushes the function `name` found on the object at `ud` (fields, then class chain).
+    func pushMethod(_ L: LuaState, self ud: Int32, name: String) -> Bool {
+        if tk_getuservalue(L, ud) == LUA_TTABLE {
+            if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_remove(L, -2); return true }
+            tk_pop(L, 1)
+            if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE {
+                tk_remove(L, -2)
+                return findInClassChain(L, name)
+            }
+            tk_pop(L, 1)
+        }
+        tk_pop(L, 1)
+        guard pushDefaultClass(L, ud) else { return false }
+        return findInClassChain(L, name)
+    }
+
+    /// With a class table on top, replaces it by `name` found along its `__super` chain.
+    func findInClassChain(_ L: LuaState, _ name: String) -> Bool {
+        for _ in 0..<64 {
+            if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_remove(L, -2); return true }
+            tk_pop(L, 1)
+            if rawGetField(L, -1, "__super") != LUA_TTABLE { tk_pop(L, 2); return false }
+            tk_remove(L, -2)
+        }
+        tk_pop(L, 1)
+        return false
+    }
+
+    /// Pushes the class table of the engine class of the object at `ud`.
+    func pushDefaultClass(_ L: LuaState, _ ud: Int32) -> Bool {
+        guard let object = LuaObject.peek(L, ud) else { return false }
+        var type: AnyClass = Swift.type(of: object)
+        while true {
+            if let ref = classRefs[ObjectIdentifier(type)] {
+                pushRef(L, ref)
+                return true
+            }
+            guard let superclass = class_getSuperclassCompat(type) else { return false }
+            type = superclass
+        }
+    }
+
+    /// Notes that a script defined lifecycle method `name`, so the engine starts asking for it.
+    func noteDefinition(_ L: LuaState, key: Int32, value: Int32) {
+        guard lua_type(L, value) == LUA_TFUNCTION, let name = string(L, key),
+              let event = NodeEvent(rawValue: name) else { return }
+        definedMethods.insert(event)
+    }
+
+    // MARK: Fallbacks for __index / __newindex
+
+    func indexFallback(_ L: LuaState, kind: Int32) throws -> Int32 {
+        switch LuaObject.Kind(rawValue: kind) {
+        case .node, .element:
+            if tk_getuservalue(L, 1) == LUA_TTABLE {
+                lua_pushvalue(L, 2)
+                if lua_rawget(L, -2) != LUA_TNIL { return 1 }
+                tk_pop(L, 1)
+                if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE, let key = string(L, 2) {
+                    if findInClassChain(L, key) { return 1 }
+                    lua_pushnil(L)
+                    return 1
+                }
+                tk_pop(L, 1)
+            }
+            tk_pop(L, 1)
+            if let key = string(L, 2), pushDefaultClass(L, 1), findInClassChain(L, key) { return 1 }
+            lua_pushnil(L)
+            return 1
+        case .collection, .mutableTraits:
+            return try CollectionModule.indexTrait(L)
+        case .overrides:
+            return try OverridesModule.index(L)
+        default:
+            let key = string(L, 2) ?? typeName(L, 2)
+            throw LuaError("\(typeName(L, 1)) has no field '\(key)'")
+        }
+    }
+
+    func newIndexFallback(_ L: LuaState, kind: Int32) throws -> Int32 {
+        switch LuaObject.Kind(rawValue: kind) {
+        case .node:
+            guard lua_type(L, 2) == LUA_TSTRING || lua_type(L, 2) == LUA_TNUMBER || lua_type(L, 2) == LUA_TBOOLEAN
+                    || lua_type(L, 2) >= LUA_TLIGHTUSERDATA else {
+                throw LuaError("cannot use a \(typeName(L, 2)) as a field key")
+            }
+            if lua_type(L, 2) == LUA_TNUMBER, tk_tonumber(L, 2, nil).isNaN {
+                throw LuaError("cannot use NaN as a field key")
+            }
+            noteDefinition(L, key: 2, value: 3)
+            LuaObject.pushUserValue(L, 1)
+            lua_pushvalue(L, 2)
+            lua_pushvalue(L, 3)
+            lua_rawset(L, -3)
+            return 0
+        case .mutableTraits:
+            return try CollectionModule.setBuilderTrait(L)
+        case .overrides:
+            return try OverridesModule.newIndex(L)
+        default:
+            let key = string(L, 2) ?? typeName(L, 2)
+            throw LuaError("cannot set field '\(key)' of \(typeName(L, 1))")
+        }
+    }
+}
+
+/// `__tostring` for engine objects.
+let objectToString: SwiftLuaFunction = { L in
+    guarded(L) { L in
+        guard let object = LuaObject.peek(L, 1) else { push(L, "<collected object>"); return 1 }
+        push(L, LuaRuntime.describe(object))
+        return 1
+    }
+}
+
+/// `__eq`: collections compare by value, everything else by identity.
+let objectEquals: SwiftLuaFunction = { L in
+    guarded(L) { L in
+        let a = LuaObject.peek(L, 1), b = LuaObject.peek(L, 2)
+        if let a = a as? TraitCollection, let b = b as? TraitCollection {
+            lua_pushboolean(L, a == b ? 1 : 0)
+        } else {
+            lua_pushboolean(L, a != nil && a === b ? 1 : 0)
+        }
+        return 1
+    }
+}
+
+extension LuaRuntime {
+    static func describe(_ object: AnyObject) -> String {
+        switch object {
+        case let node as TraitEnvironment: return "<\(node.debugName)>"
+        case let custom as CustomStringConvertible: return custom.description
+        default: return "<\(LuaObject.className(object))>"
+        }
+    }
+}
+
+/// `class_getSuperclass` for Swift classes on every platform.
+func class_getSuperclassCompat(_ type: AnyClass) -> AnyClass? {
+    _getSuperclass(type)
+}
+
+extension LuaRuntime {
+    /// `--memory-limit`: bytes Lua may hold (0: none).
+    public var memoryLimit: Int {
+        get { limits.pointee.limit }
+        set { limits.pointee.limit = newValue }
+    }
+
+    /// `--timeout`: seconds from now after which running Lua code is stopped.
+    public var timeout: Double? {
+        get { limits.pointee.deadline > 0 ? limits.pointee.timeout : nil }
+        set {
+            limits.pointee.timeout = newValue ?? 0
+            limits.pointee.deadline = newValue.map { tk_now() + $0 } ?? 0
+            tk_sethook(L, newValue == nil ? 0 : 1)
+        }
+    }
+
+    /// Sets the global `arg` as `lua` does: arg[0] the script, arg[1...] its arguments.
+    public func setScriptArguments(script: String, arguments: [String]) {
+        lua_createtable(L, Int32(arguments.count), 1)
+        push(L, script)
+        lua_rawseti(L, -2, 0)
+        for (n, argument) in arguments.enumerated() {
+            push(L, argument)
+            lua_rawseti(L, -2, lua_Integer(n + 1))
+        }
+        lua_setglobal(L, "arg")
+    }
+}

@@ -1,0 +1,144 @@
+import CLua
+
+/// A raw `lua_State *`.
+public typealias LuaState = OpaquePointer
+
+/// A Swift function callable from Lua through `tk_trampoline`.
+typealias SwiftLuaFunction = @convention(c) (LuaState?) -> Int32
+
+/// An error a Swift function reports to Lua: raised by the trampoline with the caller's
+/// position (`file:line: message`), as luaL_error does.
+struct LuaError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// An error that already carries its position and traceback (a failing Lua callback):
+/// raised as it is.
+struct LuaCallError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Runs the body of a Swift function called from Lua, turning Swift errors into the
+/// trampoline's raise codes. Nothing here may raise a Lua error itself.
+@inline(__always)
+func guarded(_ L: LuaState?, _ body: (LuaState) throws -> Int32) -> Int32 {
+    let L = L!
+    do {
+        return try body(L)
+    } catch let error as LuaCallError {
+        push(L, error.description)
+        return TK_RAISE
+    } catch {
+        push(L, "\(error)")
+        return TK_RAISE_WHERE
+    }
+}
+
+// MARK: Pushing
+
+func push(_ L: LuaState, _ s: String) {
+    var s = s
+    s.withUTF8 { buffer in
+        _ = buffer.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+    }
+}
+
+func push(_ L: LuaState, _ function: SwiftLuaFunction) {
+    tk_pushswift(L, function)
+}
+
+/// Pushes the registry value of a `luaL_ref`.
+func pushRef(_ L: LuaState, _ ref: Int32) {
+    lua_rawgeti(L, tk_registryindex(), lua_Integer(ref))
+}
+
+// MARK: Reading
+
+func luaType(_ L: LuaState, _ i: Int32) -> Int32 { lua_type(L, i) }
+
+func isNil(_ L: LuaState, _ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
+
+/// The string at `i` without conversion (nil unless it is a string).
+func string(_ L: LuaState, _ i: Int32) -> String? {
+    guard lua_type(L, i) == LUA_TSTRING else { return nil }
+    var length = 0
+    guard let chars = tk_tolstring(L, i, &length) else { return nil }
+    return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+}
+
+/// The Lua type name of the value at `i` (objects by their class), for messages.
+func typeName(_ L: LuaState, _ i: Int32) -> String {
+    if let object = LuaObject.peek(L, i) { return LuaObject.className(object) }
+    return String(cString: lua_typename(L, lua_type(L, i)))
+}
+
+/// `bad argument #n to 'f' (expected X, got Y)`, as luaL_argerror words it.
+func argumentError(_ L: LuaState, _ n: Int32, _ function: String, expected: String) -> LuaError {
+    LuaError("bad argument #\(n) to '\(function)' (expected \(expected), got \(typeName(L, n)))")
+}
+
+func checkString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {
+    guard let s = string(L, i) else { throw argumentError(L, i, function, expected: "a string") }
+    return s
+}
+
+func optString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String? {
+    if isNil(L, i) { return nil }
+    return try checkString(L, i, function)
+}
+
+func checkNumber(_ L: LuaState, _ i: Int32, _ function: String) throws -> Double {
+    guard lua_type(L, i) == LUA_TNUMBER else { throw argumentError(L, i, function, expected: "a number") }
+    return tk_tonumber(L, i, nil)
+}
+
+func checkInteger(_ L: LuaState, _ i: Int32, _ function: String) throws -> Int {
+    var isInteger: Int32 = 0
+    let value = tk_tointeger(L, i, &isInteger)
+    guard lua_type(L, i) == LUA_TNUMBER, isInteger != 0 else {
+        throw argumentError(L, i, function, expected: "an integer")
+    }
+    return Int(value)
+}
+
+func checkFunction(_ L: LuaState, _ i: Int32, _ function: String) throws {
+    guard lua_type(L, i) == LUA_TFUNCTION else { throw argumentError(L, i, function, expected: "a function") }
+}
+
+func checkTable(_ L: LuaState, _ i: Int32, _ function: String) throws {
+    guard lua_type(L, i) == LUA_TTABLE else { throw argumentError(L, i, function, expected: "a table") }
+}
+
+/// Absolute index of a possibly negative stack index.
+func absolute(_ L: LuaState, _ i: Int32) -> Int32 { lua_absindex(L, i) }
+
+// MARK: Raw table access (never runs metamethods, so never raises but for memory)
+
+func rawGetField(_ L: LuaState, _ table: Int32, _ key: String) -> Int32 {
+    let t = absolute(L, table)
+    push(L, key)
+    return lua_rawget(L, t)
+}
+
+func rawSetField(_ L: LuaState, _ table: Int32, _ key: String) {
+    let t = absolute(L, table)
+    push(L, key)
+    tk_insert(L, -2)
+    lua_rawset(L, t)
+}
+
+/// Iterates a table's pairs with key at -2 and value at -1 during `body`.
+func forEachPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) rethrows {
+    let t = absolute(L, table)
+    lua_pushnil(L)
+    while lua_next(L, t) != 0 {
+        do { try body() } catch { tk_pop(L, 2); throw error }
+        tk_pop(L, 1)
+    }
+}
+
+/// The length of a sequence without metamethods.
+func rawLength(_ L: LuaState, _ i: Int32) -> Int { Int(lua_rawlen(L, i)) }

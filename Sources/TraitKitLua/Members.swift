@@ -1,0 +1,80 @@
+import CLua
+import TraitKit
+
+/// The methods and properties a class of engine object offers to Lua.
+///
+/// Built once per state into two Lua tables per class (getters and methods in one, setters in
+/// the other) so `__index` is one raw table lookup on an interned string: no Swift hashing on
+/// the path of `node.traitCollection.Theme`.
+struct Members {
+    var methods: [(String, SwiftLuaFunction)] = []
+    var getters: [(String, SwiftLuaFunction)] = []
+    var setters: [(String, SwiftLuaFunction)] = []
+
+    static func + (a: Members, b: Members) -> Members {
+        Members(methods: a.methods + b.methods, getters: a.getters + b.getters, setters: a.setters + b.setters)
+    }
+
+    /// Builds the two tables; returns their registry refs.
+    func install(_ L: LuaState) -> (getters: Int32, setters: Int32) {
+        tk_newtable(L)
+        for (name, f) in getters {
+            lua_pushlightuserdata(L, unsafeBitCast(f, to: UnsafeMutableRawPointer.self))
+            rawSetField(L, -2, name)
+        }
+        for (name, f) in methods {
+            push(L, f)
+            rawSetField(L, -2, name)
+        }
+        let getterRef = luaL_ref(L, tk_registryindex())
+        tk_newtable(L)
+        for (name, f) in setters {
+            lua_pushlightuserdata(L, unsafeBitCast(f, to: UnsafeMutableRawPointer.self))
+            rawSetField(L, -2, name)
+        }
+        let setterRef = luaL_ref(L, tk_registryindex())
+        return (getterRef, setterRef)
+    }
+}
+
+/// `__index` shared by every engine object: members, then per-instance fields, then the Lua
+/// class chain; unknown keys read as nil (per-instance fields may be set at any time).
+let indexObject: SwiftLuaFunction = { L in
+    guarded(L) { L in
+        guard let box = LuaObject.box(L, 1), box.pointee.object != nil else {
+            throw LuaError("attempt to use a collected or invalid object")
+        }
+        let members = box.pointee.members
+        pushRef(L, members)
+        lua_pushvalue(L, 2)
+        switch lua_rawget(L, -2) {
+        case LUA_TLIGHTUSERDATA:
+            let getter = unsafeBitCast(lua_touserdata(L, -1), to: SwiftLuaFunction.self)
+            tk_pop(L, 2)
+            return getter(L)
+        case LUA_TNIL:
+            tk_pop(L, 2)
+        default:
+            return 1
+        }
+        return try LuaRuntime.of(L).indexFallback(L, kind: box.pointee.kind)
+    }
+}
+
+/// `__newindex`: a property setter, else a per-instance field.
+let newIndexObject: SwiftLuaFunction = { L in
+    guarded(L) { L in
+        guard let box = LuaObject.box(L, 1), box.pointee.object != nil else {
+            throw LuaError("attempt to use a collected or invalid object")
+        }
+        pushRef(L, box.pointee.setters)
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, -2) == LUA_TLIGHTUSERDATA {
+            let setter = unsafeBitCast(lua_touserdata(L, -1), to: SwiftLuaFunction.self)
+            tk_pop(L, 2)
+            return setter(L)
+        }
+        tk_pop(L, 2)
+        return try LuaRuntime.of(L).newIndexFallback(L, kind: box.pointee.kind)
+    }
+}

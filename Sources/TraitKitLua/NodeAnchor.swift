@@ -1,0 +1,88 @@
+import CLua
+import TraitKit
+
+/// Keeps a node's userdata alive exactly as long as the engine keeps the node: the userdata is
+/// stored in its structural owner's user value (`owned` set), so Lua's collector traces the
+/// same ownership graph the engine has. A detached subtree nobody references is garbage as a
+/// whole, self-capturing handlers included; a view in a window lives while the window does.
+///
+/// It is also the node's `NodeBinding`: the engine calls it for every lifecycle callback, and
+/// it runs the scripted method (per-instance first, then the Lua class chain) if there is one.
+final class NodeAnchor: NodeBinding {
+    unowned(unsafe) let runtime: LuaRuntime
+
+    init(runtime: LuaRuntime) { self.runtime = runtime }
+
+    /// Called when a node gets its userdata (at index `i`).
+    static func adopt(_ L: LuaState, _ i: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
+        node.binding = NodeAnchor(runtime: runtime)
+        anchor(L, absolute(L, i), node, runtime)
+    }
+
+    func ownerDidChange(_ node: TraitEnvironment) {
+        let L = runtime.L
+        guard LuaObject.pushExisting(L, node) else { return }
+        Self.anchor(L, absolute(L, -1), node, runtime)
+        tk_pop(L, 1)
+    }
+
+    /// Moves the userdata at `ud` from its previous owner's `owned` set to its current owner's.
+    static func anchor(_ L: LuaState, _ ud: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
+        LuaObject.pushUserValue(L, ud)
+        let uv = absolute(L, -1)
+        // Leave the previous owner.
+        switch lua_rawgetp(L, uv, UVKey.owner) {
+        case LUA_TUSERDATA:
+            setOwned(L, ownerAt: -1, ud: ud, present: false)
+        case LUA_TBOOLEAN:
+            pushRef(L, runtime.anchoredRef)
+            lua_pushvalue(L, ud)
+            lua_pushnil(L)
+            lua_rawset(L, -3)
+            tk_pop(L, 1)
+        default:
+            break
+        }
+        tk_pop(L, 1)
+        // Join the new one.
+        switch node.owner {
+        case let owner as TraitEnvironment:
+            LuaObject.push(L, owner, .node)
+            setOwned(L, ownerAt: -1, ud: ud, present: true)
+            lua_rawsetp(L, uv, UVKey.owner)
+        case is Application:
+            pushRef(L, runtime.anchoredRef)
+            lua_pushvalue(L, ud)
+            lua_pushboolean(L, 1)
+            lua_rawset(L, -3)
+            tk_pop(L, 1)
+            lua_pushboolean(L, 1)
+            lua_rawsetp(L, uv, UVKey.owner)
+        default:
+            lua_pushnil(L)
+            lua_rawsetp(L, uv, UVKey.owner)
+        }
+        tk_pop(L, 1)
+    }
+
+    /// Adds (or removes) the userdata at `ud` to the `owned` set of the owner userdata on top.
+    private static func setOwned(_ L: LuaState, ownerAt owner: Int32, ud: Int32, present: Bool) {
+        LuaObject.pushUserValue(L, owner)
+        if lua_rawgetp(L, -1, UVKey.owned) != LUA_TTABLE {
+            tk_pop(L, 1)
+            guard present else { tk_pop(L, 1); return }
+            tk_newtable(L)
+            lua_pushvalue(L, -1)
+            lua_rawsetp(L, -3, UVKey.owned)
+        }
+        lua_pushvalue(L, ud)
+        if present { lua_pushboolean(L, 1) } else { lua_pushnil(L) }
+        lua_rawset(L, -3)
+        tk_pop(L, 2)
+    }
+
+    func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
+        guard runtime.definedMethods.contains(event) else { return false }
+        return try runtime.callMethod(named: event.rawValue, on: node, previous: previous)
+    }
+}

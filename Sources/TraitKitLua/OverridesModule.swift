@@ -1,0 +1,81 @@
+import CLua
+import TraitKit
+
+/// `node.traitOverrides` (R5): set by assignment, read (an unset override is an error),
+/// `contains`, `remove`; assigning nil removes.
+enum OverridesModule {
+    /// The proxy object; one per node, kept in the node's user value.
+    final class Proxy {
+        let node: TraitEnvironment
+        init(_ node: TraitEnvironment) { self.node = node }
+        var overrides: TraitOverrides? { node.traitOverridesIfAny }
+    }
+
+    static let members = Members(methods: [("contains", contains), ("remove", remove)])
+
+    static func install(_ runtime: LuaRuntime) {
+        runtime.register(members, for: Proxy.self)
+    }
+
+    /// Pushes the proxy of the node at `i` (made once, kept in its user value).
+    static func push(_ L: LuaState, node i: Int32, _ node: TraitEnvironment) throws {
+        guard node.traitOverridesIfAny != nil else { throw TraitError.screenHasNoOverrides }
+        LuaObject.pushUserValue(L, i)
+        if lua_rawgetp(L, -1, UVKey.overrides) == LUA_TUSERDATA {
+            tk_remove(L, -2)
+            return
+        }
+        tk_pop(L, 1)
+        LuaObject.push(L, Proxy(node), .overrides)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, UVKey.overrides)
+        tk_remove(L, -2)
+    }
+
+    private static func proxy(_ L: LuaState, _ function: String) throws -> (Proxy, TraitOverrides) {
+        let proxy = try LuaObject.check(L, 1, Proxy.self, function, expected: "traitOverrides")
+        return (proxy, proxy.overrides!)
+    }
+
+    static func index(_ L: LuaState) throws -> Int32 {
+        let (proxy, overrides) = try proxy(L, "traitOverrides")
+        guard let trait = try TraitValues.traitKey(L, 2) else {
+            throw LuaError("bad key for traitOverrides (expected a trait or trait name, got \(typeName(L, 2)))")
+        }
+        do {
+            TraitValues.push(L, try overrides.value(for: trait), of: trait)
+        } catch {
+            throw TraitError.noOverride(trait: trait.name, node: proxy.node.debugName)
+        }
+        return 1
+    }
+
+    static func newIndex(_ L: LuaState) throws -> Int32 {
+        let (_, overrides) = try proxy(L, "traitOverrides")
+        guard let trait = try TraitValues.traitKey(L, 2) else {
+            throw LuaError("bad key for traitOverrides (expected a trait or trait name, got \(typeName(L, 2)))")
+        }
+        if isNil(L, 3) {
+            overrides.remove(trait)
+        } else {
+            try overrides.set(try TraitValues.value(L, 3, for: trait), for: trait)
+        }
+        return 0
+    }
+
+    static let contains: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let (_, overrides) = try proxy(L, "contains")
+            lua_pushboolean(L, overrides.contains(try TraitValues.checkTrait(L, 2, "contains")) ? 1 : 0)
+            return 1
+        }
+    }
+
+    static let remove: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let (_, overrides) = try proxy(L, "remove")
+            overrides.remove(try TraitValues.checkTrait(L, 2, "remove"))
+            return 0
+        }
+    }
+}

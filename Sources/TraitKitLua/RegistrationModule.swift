@@ -1,0 +1,123 @@
+import CLua
+import TraitKit
+
+/// `node:registerForTraitChanges(traits, handler | target, "method" | "method")` (R7).
+///
+/// The Lua side of a registration (the handler, or the target and method name) lives in the
+/// node's user value under an id; the engine's registration only holds that id. So a handler
+/// that captures its own node forms a cycle Lua's collector can see and free (§7).
+enum RegistrationModule {
+    static let members = Members()
+
+    static let register: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let node = try NodeArgs.node(L, 1, "registerForTraitChanges")
+            let traits: [Trait]
+            if lua_type(L, 2) == LUA_TTABLE, let set = LuaObject.peek(L, 2) as? Trait {
+                traits = [set]
+            } else {
+                traits = try TraitValues.checkTraitList(L, 2, "registerForTraitChanges")
+            }
+            guard !traits.isEmpty else { throw TraitError.emptyTraitList }
+            let runtime = LuaRuntime.of(L)
+            runtime.nextHandlerID += 1
+            let id = runtime.nextHandlerID
+            try pushHandlerEntry(L)
+            let entry = lua_gettop(L)
+            let registration = try node.registerForTraitChanges(traits) { [weak runtime] node, previous in
+                try runtime?.fireHandler(node: node, id: id, previous: previous)
+            }
+            LuaObject.pushUserValue(L, 1)
+            if lua_rawgetp(L, -1, UVKey.handlers) != LUA_TTABLE {
+                tk_pop(L, 1)
+                tk_newtable(L)
+                lua_pushvalue(L, -1)
+                lua_rawsetp(L, -3, UVKey.handlers)
+            }
+            lua_pushvalue(L, entry)
+            lua_rawseti(L, -2, lua_Integer(id))
+            LuaObject.push(L, registration, .registration)
+            LuaObject.pushUserValue(L, -1)
+            lua_pushinteger(L, lua_Integer(id))
+            lua_rawsetp(L, -2, UVKey.value)
+            tk_pop(L, 1)
+            return 1
+        }
+    }
+
+    /// Pushes what to call: the function, or `{target (weak), method}` / `{nil, method, true}`
+    /// (the node itself as target).
+    private static func pushHandlerEntry(_ L: LuaState) throws {
+        switch lua_type(L, 3) {
+        case LUA_TFUNCTION:
+            lua_pushvalue(L, 3)
+        case LUA_TSTRING:
+            tk_newtable(L)
+            lua_pushvalue(L, 3); lua_rawseti(L, -2, 2)
+            lua_pushboolean(L, 1); lua_rawseti(L, -2, 3)
+        case LUA_TTABLE, LUA_TUSERDATA:
+            guard lua_type(L, 4) == LUA_TSTRING else {
+                throw argumentError(L, 4, "registerForTraitChanges", expected: "a method name")
+            }
+            tk_newtable(L)
+            lua_pushvalue(L, 3); lua_rawseti(L, -2, 1)
+            lua_pushvalue(L, 4); lua_rawseti(L, -2, 2)
+            tk_newtable(L)
+            push(L, "v"); rawSetField(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+        default:
+            throw argumentError(L, 3, "registerForTraitChanges", expected: "a function, a method name, or a target and a method name")
+        }
+    }
+
+    static let unregister: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let node = try NodeArgs.node(L, 1, "unregisterForTraitChanges")
+            let registration = try LuaObject.check(L, 2, TraitChangeRegistration.self, "unregisterForTraitChanges",
+                                                   expected: "a registration token")
+            node.unregisterForTraitChanges(registration)
+            LuaObject.pushUserValue(L, 2)
+            guard lua_rawgetp(L, -1, UVKey.value) == LUA_TNUMBER else { return 0 }
+            let id = tk_tointeger(L, -1, nil)
+            LuaObject.pushUserValue(L, 1)
+            if lua_rawgetp(L, -1, UVKey.handlers) == LUA_TTABLE {
+                lua_pushnil(L)
+                lua_rawseti(L, -2, id)
+            }
+            return 0
+        }
+    }
+}
+
+extension LuaRuntime {
+    /// Runs the Lua side of registration `id` on `node`.
+    func fireHandler(node: TraitEnvironment, id: Int, previous: TraitCollection) throws {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard LuaObject.pushExisting(L, node) else { return }
+        let ud = lua_gettop(L)
+        guard tk_getuservalue(L, ud) == LUA_TTABLE, lua_rawgetp(L, -1, UVKey.handlers) == LUA_TTABLE else { return }
+        switch lua_rawgeti(L, -1, lua_Integer(id)) {
+        case LUA_TFUNCTION:
+            lua_pushvalue(L, ud)
+            LuaObject.push(L, previous, .collection)
+            try protectedCall(nargs: 2)
+        case LUA_TTABLE:
+            let entry = lua_gettop(L)
+            pushRef(L, callTargetRef)
+            if lua_rawgeti(L, entry, 3) == LUA_TBOOLEAN {
+                tk_pop(L, 1)
+                lua_pushvalue(L, ud)
+            } else {
+                tk_pop(L, 1)
+                if lua_rawgeti(L, entry, 1) == LUA_TNIL { return }  // the target was collected
+            }
+            lua_rawgeti(L, entry, 2)
+            lua_pushvalue(L, ud)
+            LuaObject.push(L, previous, .collection)
+            try protectedCall(nargs: 4)
+        default:
+            return
+        }
+    }
+}

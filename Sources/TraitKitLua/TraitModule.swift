@@ -1,0 +1,189 @@
+import CLua
+import TraitKit
+
+/// `tk.defineTrait`, `tk.traits` and trait objects (R1, R2).
+enum TraitModule {
+    static let members = Members(getters: [
+        ("name", { L in guarded(L) { L in push(L, try trait(L).name); return 1 } }),
+        ("identifier", { L in guarded(L) { L in push(L, try trait(L).identifier); return 1 } }),
+        ("kind", { L in guarded(L) { L in push(L, try trait(L).kind.word); return 1 } }),
+        ("default", { L in
+            guarded(L) { L in
+                let t = try trait(L)
+                TraitValues.push(L, t.defaultValue, of: t)
+                return 1
+            }
+        }),
+        ("affectsColorAppearance", { L in
+            guarded(L) { L in lua_pushboolean(L, try trait(L).affectsColorAppearance ? 1 : 0); return 1 }
+        }),
+        ("cases", { L in
+            guarded(L) { L in
+                guard let cases = try trait(L).cases else { lua_pushnil(L); return 1 }
+                pushStrings(L, cases)
+                return 1
+            }
+        }),
+    ])
+
+    private static func trait(_ L: LuaState) throws -> Trait {
+        try LuaObject.check(L, 1, Trait.self, "trait")
+    }
+
+    static func install(_ runtime: LuaRuntime, into module: Int32) {
+        let L = runtime.L
+        runtime.register(members, for: Trait.self)
+        push(L, defineTrait); rawSetField(L, module, "defineTrait")
+        tk_newtable(L)
+        for trait in SystemTraits.all {
+            LuaObject.push(L, trait, .trait)
+            rawSetField(L, -2, trait.name)
+        }
+        rawSetField(L, module, "traits")
+        pushTraits(L, SystemTraits.affectingColorAppearance)
+        rawSetField(L, module, "systemTraitsAffectingColorAppearance")
+        pushTraits(L, SystemTraits.affectingImageLookup)
+        rawSetField(L, module, "systemTraitsAffectingImageLookup")
+    }
+
+    static func pushTraits(_ L: LuaState, _ traits: [Trait]) {
+        lua_createtable(L, Int32(traits.count), 0)
+        for (n, trait) in traits.enumerated() {
+            LuaObject.push(L, trait, .trait)
+            lua_rawseti(L, -2, lua_Integer(n + 1))
+        }
+    }
+
+    static func pushStrings(_ L: LuaState, _ strings: [String]) {
+        lua_createtable(L, Int32(strings.count), 0)
+        for (n, s) in strings.enumerated() {
+            push(L, s)
+            lua_rawseti(L, -2, lua_Integer(n + 1))
+        }
+    }
+
+    /// `tk.defineTrait{ name, identifier, values, default, kind, affectsColorAppearance }`.
+    static let defineTrait: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkTable(L, 1, "defineTrait")
+            for key in try tableKeys(L, 1) where !allowedKeys.contains(key) {
+                throw LuaError("defineTrait: unknown field '\(key)' (expected \(allowedKeys.sorted().joined(separator: ", ")))")
+            }
+            guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
+                throw LuaError("defineTrait: 'name' must be a non-empty string")
+            }
+            tk_pop(L, 1)
+            let identifier = try field(L, "identifier") { L in try optString(L, -1, "defineTrait") }
+            let affects = try field(L, "affectsColorAppearance") { L -> Bool in
+                guard isNil(L, -1) || lua_type(L, -1) == LUA_TBOOLEAN else {
+                    throw LuaError("defineTrait: 'affectsColorAppearance' must be a boolean")
+                }
+                return lua_toboolean(L, -1) != 0
+            }
+            let kind = try inferKind(L, name: name)
+            let defaultValue = try defaultValue(L, kind: kind, name: name)
+            let trait = try TraitRegistry.define(name: name, identifier: identifier, kind: kind,
+                                                 defaultValue: defaultValue, affectsColorAppearance: affects)
+            LuaObject.push(L, trait, .trait)
+            return 1
+        }
+    }
+
+    private static let allowedKeys: Set = ["name", "identifier", "values", "default", "kind", "affectsColorAppearance"]
+
+    private static func tableKeys(_ L: LuaState, _ i: Int32) throws -> [String] {
+        var keys: [String] = []
+        try forEachPair(L, i) {
+            guard let key = string(L, -2) else { throw LuaError("defineTrait: field names must be strings") }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    private static func field<T>(_ L: LuaState, _ key: String, _ read: (LuaState) throws -> T) throws -> T {
+        _ = rawGetField(L, 1, key)
+        defer { tk_pop(L, 1) }
+        return try read(L)
+    }
+
+    private static func inferKind(_ L: LuaState, name: String) throws -> TraitKind {
+        let cases: [String]? = try field(L, "values") { L in
+            if isNil(L, -1) { return nil }
+            guard lua_type(L, -1) == LUA_TTABLE else { throw LuaError("defineTrait: 'values' must be a list of strings") }
+            return try (0..<rawLength(L, -1)).map { n in
+                lua_rawgeti(L, -1, lua_Integer(n + 1))
+                defer { tk_pop(L, 1) }
+                guard let s = string(L, -1) else { throw LuaError("defineTrait: 'values' must be a list of strings") }
+                return s
+            }
+        }
+        let word: String? = try field(L, "kind") { L in try optString(L, -1, "defineTrait") }
+        if let cases {
+            guard word == nil || word == "enum" else {
+                throw LuaError("defineTrait: trait '\(name)' has 'values', so its kind is enum (got kind '\(word!)')")
+            }
+            return .enumeration(cases)
+        }
+        switch word {
+        case "bool": return .bool
+        case "integer": return .integer
+        case "number": return .number
+        case "string": return .string(optional: true)
+        case "record": return .record
+        case "object": return .object
+        case "enum": throw LuaError("defineTrait: enum trait '\(name)' needs 'values'")
+        case let other?:
+            throw LuaError("defineTrait: unknown kind '\(other)' (expected bool, integer, number, string, enum, record or object)")
+        case nil:
+            return try field(L, "default") { L in
+                var isInteger: Int32 = 0
+                switch lua_type(L, -1) {
+                case LUA_TBOOLEAN: return .bool
+                case LUA_TNUMBER:
+                    _ = tk_tointeger(L, -1, &isInteger)
+                    return isInteger != 0 ? .integer : .number
+                case LUA_TSTRING: return .string(optional: true)
+                case LUA_TTABLE: return .record
+                default:
+                    throw LuaError("defineTrait: trait '\(name)' needs a 'default' (or a 'kind') to know its kind")
+                }
+            }
+        }
+    }
+
+    private static func defaultValue(_ L: LuaState, kind: TraitKind, name: String) throws -> TraitValue {
+        try field(L, "default") { L in
+            if isNil(L, -1) {
+                switch kind {
+                case .enumeration: return .enumCase(0)
+                case .bool: return .bool(false)
+                case .integer: return .integer(0)
+                case .number: return .number(0)
+                case .string, .object: return TraitValue.none
+                case .record: return .record(TraitRecord([:]))
+                }
+            }
+            return try valueOfKind(L, kind: kind, name: name)
+        }
+    }
+
+    private static func valueOfKind(_ L: LuaState, kind: TraitKind, name: String) throws -> TraitValue {
+        var isInteger: Int32 = 0
+        let type = lua_type(L, -1)
+        switch kind {
+        case .bool where type == LUA_TBOOLEAN: return .bool(lua_toboolean(L, -1) != 0)
+        case .integer where type == LUA_TNUMBER:
+            let n = tk_tointeger(L, -1, &isInteger)
+            if isInteger != 0 { return .integer(Int(n)) }
+        case .number where type == LUA_TNUMBER: return .number(tk_tonumber(L, -1, nil))
+        case .string where type == LUA_TSTRING: return .string(string(L, -1) ?? "")
+        case .enumeration(let cases) where type == LUA_TSTRING:
+            let s = string(L, -1) ?? ""
+            if let i = cases.firstIndex(of: s) { return .enumCase(i) }
+        case .record where type == LUA_TTABLE: return .record(try TraitValues.record(L, absolute(L, -1), name: name))
+        case .object: return .object(TraitObject(LuaValueBox.make(L, -1)))
+        default: break
+        }
+        throw LuaError("defineTrait: default \(TraitValues.describeValue(L, -1)) of trait '\(name)' is not \(kind.expectation)")
+    }
+}

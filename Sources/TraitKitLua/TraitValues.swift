@@ -1,0 +1,175 @@
+import CLua
+import TraitKit
+
+/// Converting trait values between Lua and the engine (R1 kinds).
+enum TraitValues {
+    /// The trait named by the value at `i`: a trait object or a trait name.
+    static func checkTrait(_ L: LuaState, _ i: Int32, _ function: String) throws -> Trait {
+        if let trait = LuaObject.peek(L, i) as? Trait { return trait }
+        guard let name = string(L, i) else { throw argumentError(L, i, function, expected: "a trait or trait name") }
+        return try trait(named: name)
+    }
+
+    /// The trait called `name`, or an error saying it is unknown.
+    static func trait(named name: String) throws -> Trait {
+        guard let trait = TraitRegistry.trait(named: name) else { throw TraitError.unknownTrait(name) }
+        return trait
+    }
+
+    /// A trait from a key at `i` that may be a trait object or a name; nil for other keys.
+    static func traitKey(_ L: LuaState, _ i: Int32) throws -> Trait? {
+        if let trait = LuaObject.peek(L, i) as? Trait { return trait }
+        guard let name = string(L, i) else { return nil }
+        return try trait(named: name)
+    }
+
+    /// A list of traits: a Lua sequence of traits or names.
+    static func checkTraitList(_ L: LuaState, _ i: Int32, _ function: String) throws -> [Trait] {
+        try checkTable(L, i, function)
+        var traits: [Trait] = []
+        let count = rawLength(L, i)
+        for n in 0..<count {
+            lua_rawgeti(L, i, lua_Integer(n + 1))
+            defer { tk_pop(L, 1) }
+            if let trait = LuaObject.peek(L, -1) as? Trait {
+                traits.append(trait)
+            } else if let name = string(L, -1) {
+                traits.append(try trait(named: name))
+            } else {
+                throw LuaError("bad element #\(n + 1) in trait list for '\(function)' (expected a trait or trait name, got \(typeName(L, -1)))")
+            }
+        }
+        return traits
+    }
+
+    /// The value at `i` as a value of `trait`, or an error naming the trait and what it accepts.
+    static func value(_ L: LuaState, _ i: Int32, for trait: Trait) throws -> TraitValue {
+        let type = lua_type(L, i)
+        let bad = { TraitError.invalidValue(trait: trait.name, value: describeValue(L, i), expected: trait.kind.expectation) }
+        switch trait.kind {
+        case .bool:
+            guard type == LUA_TBOOLEAN else { throw bad() }
+            return .bool(lua_toboolean(L, i) != 0)
+        case .integer:
+            var isInteger: Int32 = 0
+            let n = tk_tointeger(L, i, &isInteger)
+            guard type == LUA_TNUMBER, isInteger != 0 else { throw bad() }
+            return .integer(Int(n))
+        case .number:
+            guard type == LUA_TNUMBER else { throw bad() }
+            return .number(tk_tonumber(L, i, nil))
+        case .string(let optional):
+            if type == LUA_TNIL, optional { return .none }
+            guard type == LUA_TSTRING, let s = string(L, i) else { throw bad() }
+            return .string(s)
+        case .enumeration:
+            guard type == LUA_TSTRING, let s = string(L, i) else { throw bad() }
+            return try trait.enumValue(named: s)
+        case .record:
+            guard type == LUA_TTABLE else { throw bad() }
+            return .record(try record(L, i, name: trait.name))
+        case .object:
+            guard type != LUA_TNIL else { throw bad() }
+            return .object(TraitObject(LuaValueBox.make(L, i)))
+        }
+    }
+
+    static func record(_ L: LuaState, _ i: Int32, name: String) throws -> TraitRecord {
+        var fields: [String: TraitRecord.Field] = [:]
+        try forEachPair(L, i) {
+            guard let key = string(L, -2) else {
+                throw LuaError("record value for trait \(name) has a non-string key")
+            }
+            var isInteger: Int32 = 0
+            switch lua_type(L, -1) {
+            case LUA_TBOOLEAN: fields[key] = .bool(lua_toboolean(L, -1) != 0)
+            case LUA_TNUMBER:
+                let n = tk_tointeger(L, -1, &isInteger)
+                fields[key] = isInteger != 0 ? .integer(Int(n)) : .number(tk_tonumber(L, -1, nil))
+            case LUA_TSTRING: fields[key] = .string(string(L, -1) ?? "")
+            default:
+                throw LuaError("record field '\(key)' of trait \(name) must be a bool, number or string (got \(typeName(L, -1)))")
+            }
+        }
+        return TraitRecord(fields)
+    }
+
+    /// Pushes a value as scripts see it: enum case names, numbers, strings, tables for records.
+    static func push(_ L: LuaState, _ value: TraitValue, of trait: Trait) {
+        switch value {
+        case .none: lua_pushnil(L)
+        case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .integer(let i): lua_pushinteger(L, lua_Integer(i))
+        case .number(let d): lua_pushnumber(L, d)
+        case .string(let s): TraitKitLua.push(L, s)
+        case .enumCase(let index):
+            if let cases = trait.cases, cases.indices.contains(index) { TraitKitLua.push(L, cases[index]) }
+            else { lua_pushinteger(L, lua_Integer(index)) }
+        case .record(let record):
+            lua_createtable(L, 0, Int32(record.fields.count))
+            for field in record.fields {
+                switch field.value {
+                case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+                case .integer(let i): lua_pushinteger(L, lua_Integer(i))
+                case .number(let d): lua_pushnumber(L, d)
+                case .string(let s): TraitKitLua.push(L, s)
+                }
+                rawSetField(L, -2, field.name)
+            }
+        case .object(let object):
+            if let box = object.object as? LuaValueBox { box.push(L) } else { lua_pushnil(L) }
+        }
+    }
+
+    /// A short rendering of the value at `i` for messages: strings quoted, others by type.
+    static func describeValue(_ L: LuaState, _ i: Int32) -> String {
+        switch lua_type(L, i) {
+        case LUA_TSTRING: return "\"\(string(L, i) ?? "")\""
+        case LUA_TNUMBER:
+            var isInteger: Int32 = 0
+            let n = tk_tointeger(L, i, &isInteger)
+            return isInteger != 0 ? String(n) : formatNumber(tk_tonumber(L, i, nil))
+        case LUA_TBOOLEAN: return lua_toboolean(L, i) != 0 ? "true" : "false"
+        case LUA_TNIL: return "nil"
+        default: return "(a \(typeName(L, i)))"
+        }
+    }
+}
+
+/// A Lua value held by the engine as an object-kind trait value, compared by identity.
+///
+/// It lives in a registry reference for as long as some collection holds it (as UIKit's
+/// collections hold their object values); the same Lua table or function always gets the same
+/// box while one is alive, so identity holds across reads and writes.
+final class LuaValueBox: @unchecked Sendable {
+    // @unchecked: only used on the thread of its state.
+    private weak var runtime: LuaRuntime?
+    private let ref: Int32
+    private let key: UnsafeRawPointer?
+
+    private init(runtime: LuaRuntime, ref: Int32, key: UnsafeRawPointer?) {
+        self.runtime = runtime
+        self.ref = ref
+        self.key = key
+    }
+
+    static func make(_ L: LuaState, _ i: Int32) -> LuaValueBox {
+        let runtime = LuaRuntime.of(L)
+        let key = lua_topointer(L, i)
+        if let key, let existing = runtime.valueBoxes[key]?.box { return existing }
+        lua_pushvalue(L, i)
+        let box = LuaValueBox(runtime: runtime, ref: luaL_ref(L, tk_registryindex()), key: key)
+        if let key { runtime.valueBoxes[key] = WeakBox(box: box) }
+        return box
+    }
+
+    func push(_ L: LuaState) { lua_rawgeti(L, tk_registryindex(), lua_Integer(ref)) }
+
+    deinit {
+        guard let runtime else { return }
+        if let key { runtime.valueBoxes[key] = nil }
+        luaL_unref(runtime.L, tk_registryindex(), ref)
+    }
+
+    struct WeakBox { weak var box: LuaValueBox? }
+}

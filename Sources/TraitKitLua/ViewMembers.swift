@@ -1,0 +1,226 @@
+import CLua
+import TraitKit
+
+/// Views and windows (R4, R8, R9, R10 queries).
+enum ViewMembers {
+    static let view = NodeMembers.common + NodeMembers.overrideStyle + Members(
+        methods: [
+            ("addSubview", { L in
+                guarded(L) { L in
+                    try NodeArgs.view(L, 1, "addSubview").addSubview(try NodeArgs.view(L, 2, "addSubview"))
+                    return 0
+                }
+            }),
+            ("insertSubview", { L in
+                guarded(L) { L in
+                    let view = try NodeArgs.view(L, 1, "insertSubview")
+                    let subview = try NodeArgs.view(L, 2, "insertSubview")
+                    try view.insertSubview(subview, at: try checkInteger(L, 3, "insertSubview") - 1)
+                    return 0
+                }
+            }),
+            ("removeFromSuperview", { L in
+                guarded(L) { L in try NodeArgs.view(L, 1, "removeFromSuperview").removeFromSuperview(); return 0 }
+            }),
+            ("layoutIfNeeded", { L in
+                guarded(L) { L in try NodeArgs.view(L, 1, "layoutIfNeeded").layoutIfNeeded(); return 0 }
+            }),
+            ("findChild", { L in
+                guarded(L) { L in
+                    let view = try NodeArgs.view(L, 1, "findChild")
+                    return try findChild(L, in: view.subviews) ? 1 : 0
+                }
+            }),
+            ("previousSibling", { L in
+                guarded(L) { L in
+                    let view = try NodeArgs.view(L, 1, "previousSibling")
+                    guard let superview = view.superview,
+                          let index = superview.subviews.firstIndex(where: { $0 === view }) else {
+                        lua_pushnil(L)
+                        return 1
+                    }
+                    for sibling in superview.subviews[..<index].reversed() where try findChild(L, in: [sibling]) {
+                        return 1
+                    }
+                    lua_pushnil(L)
+                    return 1
+                }
+            }),
+        ],
+        getters: [
+            ("superview", { L in guarded(L) { L in NodeArgs.push(L, try NodeArgs.view(L, 1, "superview").superview); return 1 } }),
+            ("subviews", { L in guarded(L) { L in NodeArgs.pushList(L, try NodeArgs.view(L, 1, "subviews").subviews); return 1 } }),
+            ("window", { L in guarded(L) { L in NodeArgs.push(L, try NodeArgs.view(L, 1, "window").window); return 1 } }),
+            ("viewController", { L in
+                guarded(L) { L in NodeArgs.push(L, try NodeArgs.view(L, 1, "viewController").viewController); return 1 }
+            }),
+            ("backgroundColor", { L in
+                guarded(L) { L in LuaObject.push(L, try NodeArgs.view(L, 1, "backgroundColor").backgroundColor, .color); return 1 }
+            }),
+            ("tintColor", { L in
+                guarded(L) { L in LuaObject.push(L, try NodeArgs.view(L, 1, "tintColor").tintColor, .color); return 1 }
+            }),
+        ],
+        setters: [
+            ("backgroundColor", { L in
+                guarded(L) { L in
+                    try NodeArgs.view(L, 1, "backgroundColor").backgroundColor = try ColorModule.optional(L, 3, "backgroundColor")
+                    ColorModule.keep(L, value: 3, in: 1, key: UVKey.backgroundColor)
+                    return 0
+                }
+            }),
+            ("tintColor", { L in
+                guarded(L) { L in
+                    try NodeArgs.view(L, 1, "tintColor").tintColor = try ColorModule.optional(L, 3, "tintColor")
+                    ColorModule.keep(L, value: 3, in: 1, key: UVKey.tintColor)
+                    return 0
+                }
+            }),
+        ])
+
+    static let window = view + Members(
+        getters: [
+            ("rootViewController", { L in
+                guarded(L) { L in NodeArgs.push(L, try window(L, "rootViewController").rootViewController); return 1 }
+            }),
+            ("scene", { L in guarded(L) { L in NodeArgs.push(L, try window(L, "scene").windowScene); return 1 } }),
+            ("windowScene", { L in guarded(L) { L in NodeArgs.push(L, try window(L, "windowScene").windowScene); return 1 } }),
+        ],
+        setters: [
+            ("rootViewController", { L in
+                guarded(L) { L in
+                    let window = try window(L, "rootViewController")
+                    window.rootViewController = try NodeArgs.optional(L, 3, ViewController.self, "rootViewController",
+                                                                      expected: "a ViewController")
+                    return 0
+                }
+            }),
+            ("scene", { L in
+                guarded(L) { L in
+                    let window = try window(L, "scene")
+                    window.setScene(try NodeArgs.optional(L, 3, WindowScene.self, "scene", expected: "a WindowScene"))
+                    return 0
+                }
+            }),
+        ])
+
+    private static func window(_ L: LuaState, _ function: String) throws -> Window {
+        try LuaObject.check(L, 1, Window.self, function, expected: "a Window")
+    }
+
+    /// Depth-first search of `views` and their subtrees for the first view of the class at 2;
+    /// pushes it and returns true when found.
+    static func findChild(_ L: LuaState, in views: [View]) throws -> Bool {
+        for view in views {
+            NodeArgs.push(L, view)
+            if try ClassModule.isKind(L, -1, of: 2, "findChild") { return true }
+            tk_pop(L, 1)
+            if try findChild(L, in: view.subviews) { return true }
+        }
+        return false
+    }
+}
+
+/// View controllers and presentation controllers (R4, R8).
+enum ControllerMembers {
+    static let controller = NodeMembers.common + NodeMembers.overrideStyle + Members(
+        methods: [
+            ("addChild", { L in
+                guarded(L) { L in
+                    try NodeArgs.controller(L, 1, "addChild").addChild(try NodeArgs.controller(L, 2, "addChild"))
+                    return 0
+                }
+            }),
+            ("removeFromParent", { L in
+                guarded(L) { L in try NodeArgs.controller(L, 1, "removeFromParent").removeFromParent(); return 0 }
+            }),
+            ("present", { L in
+                guarded(L) { L in
+                    try NodeArgs.controller(L, 1, "present").present(try NodeArgs.controller(L, 2, "present"))
+                    return 0
+                }
+            }),
+            ("dismiss", { L in guarded(L) { L in try NodeArgs.controller(L, 1, "dismiss").dismiss(); return 0 } }),
+            ("loadViewIfNeeded", { L in
+                guarded(L) { L in try NodeArgs.controller(L, 1, "loadViewIfNeeded").loadViewIfNeeded(); return 0 }
+            }),
+        ],
+        getters: [
+            ("view", { L in
+                guarded(L) { L in
+                    let controller = try NodeArgs.controller(L, 1, "view")
+                    try controller.loadViewIfNeeded()
+                    NodeArgs.push(L, controller.view)
+                    return 1
+                }
+            }),
+            ("isViewLoaded", { L in
+                guarded(L) { L in lua_pushboolean(L, try NodeArgs.controller(L, 1, "isViewLoaded").isViewLoaded ? 1 : 0); return 1 }
+            }),
+            ("parent", { L in guarded(L) { L in NodeArgs.push(L, try NodeArgs.controller(L, 1, "parent").parent); return 1 } }),
+            ("children", { L in
+                guarded(L) { L in NodeArgs.pushList(L, try NodeArgs.controller(L, 1, "children").children); return 1 }
+            }),
+            ("window", { L in guarded(L) { L in NodeArgs.push(L, try NodeArgs.controller(L, 1, "window").window); return 1 } }),
+            ("presentedViewController", { L in
+                guarded(L) { L in NodeArgs.push(L, try NodeArgs.controller(L, 1, "presentedViewController").presentedViewController); return 1 }
+            }),
+            ("presentingViewController", { L in
+                guarded(L) { L in NodeArgs.push(L, try NodeArgs.controller(L, 1, "presentingViewController").presentingViewController); return 1 }
+            }),
+            ("presentationController", { L in
+                guarded(L) { L in NodeArgs.push(L, try NodeArgs.controller(L, 1, "presentationController").presentationController); return 1 }
+            }),
+        ],
+        setters: [
+            ("view", { L in
+                guarded(L) { L in
+                    try NodeArgs.controller(L, 1, "view").view = try NodeArgs.view(L, 3, "view")
+                    return 0
+                }
+            }),
+        ])
+
+    static let presentation = NodeMembers.common + Members(getters: [
+        ("presentedViewController", { L in
+            guarded(L) { L in NodeArgs.push(L, try presentation(L).presentedViewController); return 1 }
+        }),
+        ("presentingViewController", { L in
+            guarded(L) { L in NodeArgs.push(L, try presentation(L).presentingViewController); return 1 }
+        }),
+    ])
+
+    private static func presentation(_ L: LuaState) throws -> PresentationController {
+        try LuaObject.check(L, 1, PresentationController.self, "presentationController", expected: "a PresentationController")
+    }
+}
+
+/// Screens and scenes (R4).
+enum SceneMembers {
+    static let scene = NodeMembers.common + Members(getters: [
+        ("screen", { L in guarded(L) { L in NodeArgs.push(L, try scene(L).screen); return 1 } }),
+        ("windows", { L in guarded(L) { L in NodeArgs.pushList(L, try scene(L).windows); return 1 } }),
+    ])
+
+    static let screen = NodeMembers.common + Members(
+        methods: [("setSystemTraits", { L in
+            guarded(L) { L in
+                let screen = try screen(L)
+                let traits = try CollectionModule.build(L, 2, from: screen.systemTraits, "setSystemTraits")
+                screen.setSystemTraits { $0 = MutableTraits(traits) }
+                return 0
+            }
+        })],
+        getters: [
+            ("scenes", { L in guarded(L) { L in NodeArgs.pushList(L, try screen(L).scenes); return 1 } }),
+            ("systemTraits", { L in guarded(L) { L in LuaObject.push(L, try screen(L).systemTraits, .collection); return 1 } }),
+        ])
+
+    private static func scene(_ L: LuaState) throws -> WindowScene {
+        try LuaObject.check(L, 1, WindowScene.self, "scene", expected: "a WindowScene")
+    }
+
+    private static func screen(_ L: LuaState) throws -> Screen {
+        try LuaObject.check(L, 1, Screen.self, "screen", expected: "a Screen")
+    }
+}
