@@ -139,6 +139,9 @@ static inline int tk_msghandler(lua_State *L) {
     return 1;
 }
 
+/* A full collection (lua_gc is variadic, which Swift cannot call). */
+static inline void tk_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
+
 /* Macro wrappers. */
 static inline int tk_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int tk_upvalueindex(int i) { return lua_upvalueindex(i); }

@@ -25,6 +25,7 @@ enum LuaModule {
         push(L, update); rawSetField(L, module, "update")
         push(L, async); rawSetField(L, module, "async")
         push(L, dump); rawSetField(L, module, "dump")
+        push(L, tree); rawSetField(L, module, "tree")
         LuaObject.push(L, runtime.application, .application)
         rawSetField(L, module, "app")
         // package.loaded.traitkit = module
@@ -65,6 +66,19 @@ enum LuaModule {
                 push(L, JSON.array(windows.map { $0.dumpJSON() }).serialized(indent: 2))
             } else {
                 push(L, try NodeArgs.node(L, 1, "dump").dump())
+            }
+            return 1
+        }
+    }
+
+    /// `tk.tree(node)`: the hierarchy under node as an indented text tree with overrides;
+    /// with no argument, every window.
+    static let tree: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            if isNil(L, 1) {
+                push(L, LuaRuntime.of(L).application.windows.map { $0.treeDescription() }.joined(separator: "\n"))
+            } else {
+                push(L, try NodeArgs.node(L, 1, "tree").treeDescription())
             }
             return 1
         }

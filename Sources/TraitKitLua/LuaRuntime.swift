@@ -117,6 +117,8 @@ public final class LuaRuntime {
     func errorMessage(at i: Int32) -> String {
         if limits.pointee.memory_error != 0 {
             limits.pointee.memory_error = 0
+            // Give back what the failed code left behind, so the state stays usable.
+            tk_fullgc(L)
             return "memory limit of \(limits.pointee.limit / (1024 * 1024)) MB exceeded"
         }
         return string(L, i) ?? "(error object is a \(String(cString: lua_typename(L, lua_type(L, i)))) value)"

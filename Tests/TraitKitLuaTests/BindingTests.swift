@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import TraitKitLua
+
+@Suite("Lua binding")
+struct BindingTests {
+    @Test func sameSwiftObjectIsTheSameLuaValue() {
+        expectLua("""
+            local tk = require "traitkit"
+            local a, b = tk.View{ name = "a" }, tk.View{ name = "b" }
+            a:addSubview(b)
+            assert(rawequal(a.subviews[1], b))
+            assert(rawequal(b.superview, a))
+            local vc = tk.ViewController{}
+            assert(rawequal(vc.view, vc.view))
+            assert(rawequal(vc.view.viewController, vc))
+            """)
+    }
+
+    @Test func errorsCarryTheCallersPositionAndNameWhatWasExpected() {
+        let error = runLua("""
+            local tk = require "traitkit"
+            local v = tk.View{ name = "v" }
+            v.traitOverrides.horizontalSizeClass = "big"
+            """, name: "@card.lua")
+        #expect(error?.hasPrefix("card.lua:3: invalid value \"big\" for trait horizontalSizeClass (expected one of: unspecified, compact, regular)") == true)
+    }
+
+    @Test func wrongSelfAndWrongArgumentsAreLuaErrors() {
+        let cases: [(String, String)] = [
+            ("local v = tk.View{}; v.addSubview(5, v)", "bad argument #1 to 'addSubview' (expected a View, got number)"),
+            ("local v = tk.View{}; v:addSubview(nil)", "bad argument #2 to 'addSubview' (expected a View, got nil)"),
+            ("local v = tk.View{}; v:addSubview(tk.ViewController{})", "expected a View, got ViewController"),
+            ("tk.View{}:registerForTraitChanges({}, function() end)", "at least one trait"),
+            ("tk.View{}:registerForTraitChanges({'nope'}, function() end)", "unknown trait 'nope'"),
+            ("tk.View{}:registerForTraitChanges({'displayScale'}, 42)", "bad argument #3 to 'registerForTraitChanges'"),
+            ("tk.defineTrait{ name = 'X1', values = {'a'}, kind = 'integer' }", "its kind is enum"),
+            ("tk.defineTrait{ name = 'X2' }", "needs a 'default'"),
+            ("tk.defineTrait{ name = 'X3', default = 1, colour = true }", "unknown field 'colour'"),
+            ("local s = tk.Screen{}; local x = s.traitOverrides", "a Screen has no traitOverrides"),
+            ("tk.TraitCollection{ [42] = 1 }", "expected a trait or trait name, got number"),
+            ("tk.Color.hex('#12')", "invalid color \"#12\""),
+            ("tk.ViewController{}:present(tk.ViewController{})", "not in a window"),
+        ]
+        for (code, fragment) in cases {
+            let error = runLua("local tk = require 'traitkit'\n" + code) ?? "(no error)"
+            #expect(error.contains(fragment), "\(code) → \(error)")
+        }
+    }
+
+    @Test func failingHandlerDoesNotStopTheUpdateAndIsRaisedWithItsPosition() {
+        let runtime = LuaRuntime()
+        let error = runtime.run(chunk: """
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            local a, b = tk.View{ name = "a" }, tk.View{ name = "b" }
+            root.view:addSubview(a); root.view:addSubview(b)
+            tk.update()
+            a:registerForTraitChanges({"displayScale"}, function() error("boom") end)
+            seen = false
+            b:registerForTraitChanges({"displayScale"}, function() seen = true end)
+            window.scene.screen:setSystemTraits{ displayScale = 2 }
+            local ok, err = pcall(tk.update)
+            assert(not ok and err:find("handler.lua:8: boom", 1, true), err)
+            assert(err:find("stack traceback", 1, true))
+            assert(seen, "the other handler ran")
+            assert(b.traitCollection.displayScale == 2, "the pass completed")
+            tk.update()
+            """, name: "@handler.lua")
+        #expect(error == nil, "\(error ?? "")")
+    }
+
+    @Test func droppedNodesWithSelfCapturingHandlersAreCollected() {
+        expectLua("""
+            local tk = require "traitkit"
+            local weak = setmetatable({}, { __mode = "v" })
+            for i = 1, 2000 do
+              local parent, child = tk.View{}, tk.View{}
+              parent:addSubview(child)
+              child:registerForTraitChanges({"displayScale"}, function() return parent, child end)
+              child.backgroundColor = tk.Color(function() return child and tk.Color.white end)
+              weak[#weak + 1] = child
+            end
+            collectgarbage(); collectgarbage()
+            assert(#weak == 0, #weak .. " children survived")
+            """)
+    }
+
+    @Test func aViewInAWindowKeepsItsLuaState() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            do
+              local Card = tk.View:subclass("Card")
+              function Card:layoutSubviews() self.laidOut = (self.laidOut or 0) + 1 end
+              local card = Card{ name = "card" }
+              card.note = "kept"
+              root.view:addSubview(card)
+            end
+            collectgarbage(); collectgarbage()
+            tk.update()
+            local card = root.view.subviews[1]
+            assert(card.note == "kept" and card.laidOut == 1 and card.className == "Card")
+            """)
+    }
+
+    /// §7: a million callbacks that raise leave resident memory flat and the hierarchy intact.
+    @Test func aMillionFailingCallbacksLeaveMemoryFlat() {
+        let runtime = LuaRuntime()
+        let setup = runtime.run(chunk: """
+            tk = require "traitkit"
+            window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            root = tk.ViewController{}
+            window.rootViewController = root
+            for i = 1, 1000 do
+              local v = tk.View{ name = "v" .. i }
+              root.view:addSubview(v)
+              v:registerForTraitChanges({"displayScale"}, function(node) error("fail " .. node.name) end)
+            end
+            tk.update()
+            round = 0
+            function rounds(n)
+              for _ = 1, n do
+                round = round + 1
+                window.scene.traitOverrides.displayScale = round
+                local ok = pcall(tk.update)
+                assert(not ok)
+              end
+              collectgarbage()
+            end
+            """, name: "=setup")
+        #expect(setup == nil)
+        #expect(runtime.run(chunk: "rounds(100)", name: "=warmup") == nil)
+        let before = residentBytes()
+        #expect(runtime.run(chunk: "rounds(900)", name: "=rounds") == nil)
+        let after = residentBytes()
+        #expect(Double(after) <= Double(before) * 1.10, "RSS grew from \(before) to \(after)")
+        #expect(runtime.run(chunk: """
+            assert(#root.view.subviews == 1000)
+            assert(root.view.subviews[1000].traitCollection.displayScale == round)
+            """, name: "=check") == nil)
+    }
+
+    @Test func memoryLimitEndsARunawayScriptCleanly() {
+        let runtime = LuaRuntime()
+        runtime.memoryLimit = 16 * 1024 * 1024
+        let error = runtime.run(chunk: "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end", name: "=runaway")
+        #expect(error == "memory limit of 16 MB exceeded")
+        #expect(runtime.run(chunk: "collectgarbage() local tk = require 'traitkit' assert(tk.View{ name = 'ok' }.name == 'ok')", name: "=after") == nil)
+    }
+
+    @Test func timeoutEndsAnInfiniteLoop() {
+        let runtime = LuaRuntime()
+        runtime.timeout = 0.2
+        let error = runtime.run(chunk: "while true do end", name: "=loop")
+        #expect(error?.contains("time limit of 0.2 s exceeded") == true)
+    }
+}
+
+/// Resident set size of this process, from /proc/self/statm.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+}

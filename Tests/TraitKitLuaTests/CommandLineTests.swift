@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `traitkit run` and `traitkit dump` as a user drives them (DESIGN.md §4).
+@Suite("Command line")
+struct CommandLineTests {
+    func script(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "traitkit-\(UUID().uuidString).lua"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func errorsExitOneWithPositionAndTraceback() throws {
+        let path = try script("""
+            local tk = require "traitkit"
+            local v = tk.View{ name = "v" }
+            v.traitOverrides.horizontalSizeClass = "big"
+            """)
+        let result = try traitkit(["run", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("traitkit: \(path):3: invalid value \"big\" for trait horizontalSizeClass (expected one of: unspecified, compact, regular)"))
+        #expect(result.stderr.contains("stack traceback:"))
+    }
+
+    @Test func argumentsReachTheScriptAsLuaSetsThem() throws {
+        let path = try script("print(arg[0] == ..., select('#', ...), arg[1], arg[2])")
+        let result = try traitkit(["run", path, "one", "two"])
+        #expect(result.stdout == "false\t2\tone\ttwo\n")
+    }
+
+    @Test func standardInputRunsWithDash() throws {
+        let result = try traitkit(["run", "-"], input: "print(require('traitkit').TraitCollection{}.displayScale)")
+        #expect(result.status == 0)
+        #expect(result.stdout == "0.0\n")
+    }
+
+    @Test func traitOptionSetsScreenSystemTraits() throws {
+        let path = try script("""
+            local tk = require "traitkit"
+            local s = tk.Screen{ displayScale = 2 }
+            print(s.systemTraits.userInterfaceStyle, s.systemTraits.displayScale)
+            """)
+        let result = try traitkit(["run", path, "--trait", "userInterfaceStyle=dark"])
+        #expect(result.stdout == "dark\t2.0\n")
+        let bad = try traitkit(["run", path, "--trait", "userInterfaceStyle=purple"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("unspecified, light, dark"))
+    }
+
+    @Test func dumpPrintsEveryWindowAsJSON() throws {
+        let result = try traitkit(["dump", "Examples/03_overrides.lua", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"name\": \"header\""))
+        #expect(result.stdout.contains("\"Theme\": \"monochrome\"") || result.stdout.contains("\"Theme\": \"pastel\""))
+    }
+
+    @Test func missingFileIsAClearError() throws {
+        let result = try traitkit(["run", "/nonexistent/x.lua"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot read /nonexistent/x.lua"))
+    }
+}
