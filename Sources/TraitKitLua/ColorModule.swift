@@ -88,7 +88,7 @@ enum ColorModule {
         guarded(L) { L in
             let text = try checkString(L, 1, "Color.hex")
             guard let color = Color(hex: text) else {
-                throw LuaError("invalid color \"\(text)\" (expected #RGB, #RRGGBB or #RRGGBBAA)")
+                throw LuaError("invalid color \"\(text)\" (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)")
             }
             LuaObject.push(L, color, .color)
             return 1

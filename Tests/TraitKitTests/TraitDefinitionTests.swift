@@ -77,3 +77,31 @@ struct TraitDefinitionTests {
         }
     }
 }
+
+@Suite("R1 record and object kinds")
+struct TraitKindTests {
+    final class Token: Sendable {}
+
+    @Test func recordValuesCompareByValue() throws {
+        let insets = try TraitRegistry.define(name: "R1Insets", kind: .record,
+                                              defaultValue: .record(TraitRecord(["top": .integer(0)])))
+        let a = TraitRecord(["top": .integer(8), "leading": .number(4.5)])
+        let b = TraitRecord(["leading": .number(4.5), "top": .integer(8)])
+        var m1 = MutableTraits(TraitCollection()), m2 = MutableTraits(TraitCollection())
+        try m1.set(.record(a), for: insets)
+        try m2.set(.record(b), for: insets)
+        #expect(TraitCollection(m1) == TraitCollection(m2))
+        #expect(TraitCollection(m1).description == "<TraitCollection: R1Insets = {leading = 4.5, top = 8}>")
+    }
+
+    @Test func objectValuesCompareByIdentity() throws {
+        let owner = try TraitRegistry.define(name: "R1Owner", kind: .object, defaultValue: .none)
+        let token = Token()
+        var m1 = MutableTraits(TraitCollection()), m2 = MutableTraits(TraitCollection())
+        try m1.set(.object(TraitObject(token)), for: owner)
+        try m2.set(.object(TraitObject(token)), for: owner)
+        #expect(TraitCollection(m1) == TraitCollection(m2))
+        try m2.set(.object(TraitObject(Token())), for: owner)
+        #expect(TraitCollection(m1) != TraitCollection(m2))
+    }
+}

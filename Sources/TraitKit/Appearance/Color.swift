@@ -18,11 +18,11 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
         storage = .dynamic(provider)
     }
 
-    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when malformed.
+    /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when malformed.
     public convenience init?(hex: String) {
         var digits = Substring(hex)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        if digits.count == 3 { digits = Substring(digits.flatMap { [$0, $0] }) }
+        if digits.count == 3 || digits.count == 4 { digits = Substring(digits.flatMap { [$0, $0] }) }
         if digits.count == 6 { digits += "FF" }
         guard digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
         func channel(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }

@@ -1,0 +1,112 @@
+import Testing
+@testable import TraitKit
+
+@Suite("R9 appearance")
+struct AppearanceTests {
+    let light = TraitCollection { $0.userInterfaceStyle = .light }
+    let dark = TraitCollection { $0.userInterfaceStyle = .dark }
+
+    @Test func staticColorsPrintAsRRGGBBAA() throws {
+        #expect(Color(hex: "#FFD1DC")?.description == "#FFD1DCFF")
+        #expect(Color(hex: "0F08")?.description == "#00FF0088")
+        #expect(Color(hex: "#12") == nil)
+        #expect(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).description == "#FF800080")
+        #expect(Color(red: 2, green: -1, blue: 0).description == "#FF0000FF")
+    }
+
+    @Test func systemColorsResolvePerAppearance() throws {
+        #expect(try Color.systemBackground.resolvedColor(with: light).description == "#FFFFFFFF")
+        #expect(try Color.systemBackground.resolvedColor(with: dark).description == "#000000FF")
+        let darkElevated = dark.modifyingTraits { $0.userInterfaceLevel = .elevated }
+        #expect(try Color.systemBackground.resolvedColor(with: darkElevated).description == "#1C1C1EFF")
+        #expect(try Color.secondarySystemBackground.resolvedColor(with: darkElevated).description == "#2C2C2EFF")
+        let highContrast = light.modifyingTraits { $0.accessibilityContrast = .high }
+        #expect(try Color.systemBlue.resolvedColor(with: highContrast).description == "#0040DDFF")
+        #expect(try Color.systemBlue.resolvedColor(with: dark).description == "#0A84FFFF")
+        #expect(try Color.label.resolvedColor(with: dark).description == "#FFFFFFFF")
+        #expect(try Color.secondaryLabel.resolvedColor(with: light).description == "#3C3C4399")
+        #expect(Color.systemColors.count >= 12)
+    }
+
+    // The three ways the dark-mode notes give to resolve for a consumer that does not know
+    // dynamic colors.
+    @Test func resolvedColorWith() throws {
+        let color = Color { $0.userInterfaceStyle == .dark ? .black : .white }
+        #expect(try color.resolvedColor(with: dark).description == "#000000FF")
+    }
+
+    @Test func performAsCurrentResolves() throws {
+        let color = Color { $0.userInterfaceStyle == .dark ? .black : .white }
+        let resolved = try dark.performAsCurrent { try color.resolvedColor() }
+        #expect(resolved.description == "#000000FF")
+    }
+
+    @Test func savingSettingAndRestoringCurrent() throws {
+        let color = Color { $0.userInterfaceStyle == .dark ? .black : .white }
+        let saved = TraitCollection.current
+        TraitCollection.current = dark
+        let resolved = try color.resolvedColor()
+        TraitCollection.current = saved
+        #expect(resolved.description == "#000000FF")
+        #expect(TraitCollection.current === saved)
+    }
+
+    @Test func customTraitColor() throws {
+        let color = Color { $0.myAppTheme == .pastel ? Color(hex: "#FFD1DC")! : .white }
+        #expect(try color.resolvedColor(with: TraitCollection { $0.myAppTheme = .pastel }).description == "#FFD1DCFF")
+    }
+
+    @Test func dynamicColorRedrawsOnColorAppearanceTraitsOnly() throws {
+        struct Density: TraitDefinition { static let defaultValue = 0 }
+        let stage = Stage()
+        let swatch = LoggingView(name: "swatch")
+        swatch.backgroundColor = Color { _ in .white }
+        try stage.root.view.addSubview(swatch)
+        try stage.app.update()
+        swatch.log.removeAll()
+        stage.root.view.traitOverrides[Density.self] = 2
+        try stage.app.update()
+        #expect(!swatch.log.contains("draw"))
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(swatch.log.filter { $0 == "draw" }.count == 1)
+        stage.screen.setSystemTraits { $0.userInterfaceStyle = .dark }
+        try stage.app.update()
+        #expect(swatch.log.filter { $0 == "draw" }.count == 2)
+    }
+
+    @Test func staticColorDoesNotRedraw() throws {
+        let stage = Stage()
+        let swatch = LoggingView(name: "swatch")
+        swatch.backgroundColor = .white
+        try stage.root.view.addSubview(swatch)
+        try stage.app.update()
+        swatch.log.removeAll()
+        stage.screen.setSystemTraits { $0.userInterfaceStyle = .dark }
+        try stage.app.update()
+        #expect(!swatch.log.contains("draw"))
+    }
+
+    @Test func imageAssetMatching() {
+        let asset = ImageAsset()
+        asset.register("any", for: TraitCollection())
+        asset.register("dark", for: dark)
+        asset.register("dark-compact", for: dark.modifyingTraits { $0.horizontalSizeClass = .compact })
+        #expect(asset.image(for: TraitCollection()) == "any")
+        #expect(asset.image(for: dark) == "dark")
+        #expect(asset.image(for: dark.modifyingTraits { $0.horizontalSizeClass = .compact; $0.displayScale = 3 }) == "dark-compact")
+        #expect(asset.image(for: light.modifyingTraits { $0.horizontalSizeClass = .compact }) == "any")
+        asset.register("dark-2", for: dark)
+        #expect(asset.image(for: dark) == "dark-2")
+        let only = ImageAsset()
+        only.register("x", for: dark)
+        #expect(only.image(for: light) == nil)
+    }
+
+    @Test func tiesGoToTheLatestRegistered() {
+        let asset = ImageAsset()
+        asset.register("compact", for: TraitCollection { $0.horizontalSizeClass = .compact })
+        asset.register("dark", for: dark)
+        #expect(asset.image(for: dark.modifyingTraits { $0.horizontalSizeClass = .compact }) == "dark")
+    }
+}
