@@ -100,6 +100,13 @@ static inline void tk_pushswift(lua_State *L, tk_SwiftFunction f) {
     lua_pushcclosure(L, tk_trampoline, 1);
 }
 
+/* Pushes a Swift function whose second upvalue is the value on top of the stack (popped). */
+static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_insert(L, -2);
+    lua_pushcclosure(L, tk_trampoline, 2);
+}
+
 /* Calls f(L) with Swift frames marked off, for lua_pcall made from Swift. */
 static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     tk_Limits *limits = tk_limits(L);

@@ -12,7 +12,16 @@ enum ClassModule {
     static let engineClasses: [(name: String, type: TraitEnvironment.Type, superName: String?)] = [
         ("View", View.self, nil),
         ("Window", Window.self, "View"),
+        ("ScrollView", ScrollView.self, "View"),
+        ("TableView", TableView.self, "ScrollView"),
+        ("TextView", TextView.self, "ScrollView"),
+        ("Label", Label.self, "View"),
+        ("Button", Button.self, "View"),
+        ("StackView", StackView.self, "View"),
+        ("HostingView", HostingView.self, "View"),
+        ("IntrospectionMarker", IntrospectionMarker.self, "View"),
         ("ViewController", ViewController.self, nil),
+        ("HostingController", HostingController.self, "ViewController"),
         ("PresentationController", PresentationController.self, nil),
         ("WindowScene", WindowScene.self, nil),
         ("Screen", Screen.self, nil),
@@ -24,9 +33,7 @@ enum ClassModule {
             if let superName { _ = rawGetField(L, module, superName) } else { lua_pushnil(L) }
             makeClass(L, name: name, engine: name, superAt: -1)
             tk_remove(L, -2)
-            if type == View.self {
-                push(L, subclass); rawSetField(L, -2, "subclass")
-            } else if type == ViewController.self {
+            if type == View.self || type == ViewController.self {
                 push(L, subclass); rawSetField(L, -2, "subclass")
             }
             lua_pushvalue(L, -1)
@@ -112,7 +119,13 @@ enum ClassModule {
         let name = lua_type(L, 2) == LUA_TTABLE ? try field(L, "name") { try optString(L, -1, className) } : nil
         switch engine {
         case "View": return View(name: name)
+        case "ScrollView": return ScrollView(name: name)
         case "ViewController": return ViewController(name: name)
+        case "HostingController":
+            let root = try field(L, "root") {
+                try LuaObject.check(L, -1, Element.self, className, expected: "an element as 'root'")
+            }
+            return HostingController(root: root, name: name)
         case "Window": return Window(name: name)
         case "WindowScene":
             let screen = lua_type(L, 2) == LUA_TTABLE
@@ -143,6 +156,14 @@ enum ClassModule {
         try forEachPair(L, table) {
             let key = string(L, -2)
             if key == "name" || (key == "screen" && node is WindowScene) { return }
+            if key == "root", node is HostingController {
+                // The controller holds its root element (and so the element's Lua functions).
+                LuaObject.pushUserValue(L, ud)
+                lua_pushvalue(L, -2)
+                lua_rawsetp(L, -2, UVKey.children)
+                tk_pop(L, 1)
+                return
+            }
             if isScreen {
                 guard let trait = try TraitValues.traitKey(L, -2) else {
                     throw LuaError("bad key in Screen{...} (expected a trait name, got \(typeName(L, -2)))")

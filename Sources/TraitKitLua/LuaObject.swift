@@ -11,7 +11,7 @@ enum LuaObject {
     /// What kind of engine object a userdata holds; picks its metatable.
     enum Kind: Int32, CaseIterable {
         case node, collection, trait, color, imageAsset, registration, overrides, mutableTraits, application
-        case environmentKey, element
+        case environmentKey, element, environment, configuration
     }
 
     struct Box {
@@ -119,7 +119,7 @@ enum LuaObject {
 
 /// Private keys of the user value table, as light userdata (cannot clash with script keys).
 enum UVKey {
-    nonisolated(unsafe) static let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+    nonisolated(unsafe) static let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
     static var classTable: UnsafeRawPointer { UnsafeRawPointer(storage) }
     static var owner: UnsafeRawPointer { UnsafeRawPointer(storage + 1) }
     static var owned: UnsafeRawPointer { UnsafeRawPointer(storage + 2) }
@@ -128,4 +128,6 @@ enum UVKey {
     static var value: UnsafeRawPointer { UnsafeRawPointer(storage + 5) }
     static var backgroundColor: UnsafeRawPointer { UnsafeRawPointer(storage + 6) }
     static var tintColor: UnsafeRawPointer { UnsafeRawPointer(storage + 7) }
+    static var held: UnsafeRawPointer { UnsafeRawPointer(storage + 8) }
+    static var children: UnsafeRawPointer { UnsafeRawPointer(storage + 9) }
 }

@@ -17,6 +17,7 @@ public final class LuaRuntime {
     var cacheRef: Int32 = 0
     var anchoredRef: Int32 = 0
     var traitsByNameRef: Int32 = 0
+    var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
     var metatableRefs: [Int32] = []
     private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:]
@@ -225,6 +226,8 @@ public final class LuaRuntime {
             return 1
         case .collection, .mutableTraits:
             return try CollectionModule.indexTrait(L)
+        case .environment:
+            return try DeclarativeModule.indexEnvironment(L)
         case .overrides:
             return try OverridesModule.index(L)
         default:

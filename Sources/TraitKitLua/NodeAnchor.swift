@@ -81,6 +81,19 @@ final class NodeAnchor: NodeBinding {
         tk_pop(L, 2)
     }
 
+    /// A hosting view discarded render slots: drop the body results kept for them.
+    func releaseValues(_ node: TraitEnvironment, keys: [Int]) {
+        let L = runtime.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard LuaObject.pushExisting(L, node), tk_getuservalue(L, -1) == LUA_TTABLE,
+              lua_rawgetp(L, -1, UVKey.held) == LUA_TTABLE else { return }
+        for key in keys {
+            lua_pushnil(L)
+            lua_rawseti(L, -2, lua_Integer(key))
+        }
+    }
+
     func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
         guard runtime.definedMethods.contains(event) else { return false }
         return try runtime.callMethod(named: event.rawValue, on: node, previous: previous)

@@ -121,6 +121,14 @@ enum TraitValues {
         }
     }
 
+    /// Pushes a value that belongs to no trait (environment values): enum cases as integers.
+    static func pushGeneric(_ L: LuaState, _ value: TraitValue) {
+        switch value {
+        case .enumCase(let i): lua_pushinteger(L, lua_Integer(i))
+        default: push(L, value, of: SystemTraits.displayScale)
+        }
+    }
+
     /// A short rendering of the value at `i` for messages: strings quoted, others by type.
     static func describeValue(_ L: LuaState, _ i: Int32) -> String {
         switch lua_type(L, i) {

@@ -76,6 +76,16 @@ enum ViewMembers {
                     return 0
                 }
             }),
+            ("contentConfiguration", { L in
+                guarded(L) { L in
+                    let cell = try NodeArgs.view(L, 1, "contentConfiguration")
+                    let configuration = try LuaObject.check(L, 3, HostingConfiguration.self, "contentConfiguration",
+                                                            expected: "a HostingConfiguration")
+                    try configuration.apply(to: cell)
+                    ColorModule.keep(L, value: 3, in: 1, key: UVKey.held)
+                    return 0
+                }
+            }),
         ])
 
     static let window = view + Members(
@@ -103,6 +113,50 @@ enum ViewMembers {
                 }
             }),
         ])
+
+    static let scrollView = view + Members(
+        getters: [("bounces", { L in
+            guarded(L) { L in lua_pushboolean(L, try check(L, ScrollView.self, "bounces").bounces ? 1 : 0); return 1 }
+        })],
+        setters: [("bounces", { L in
+            guarded(L) { L in
+                guard lua_type(L, 3) == LUA_TBOOLEAN else { throw argumentError(L, 3, "bounces", expected: "a boolean") }
+                try check(L, ScrollView.self, "bounces").bounces = lua_toboolean(L, 3) != 0
+                return 0
+            }
+        })])
+
+    static let textView = scrollView + Members(getters: [("text", { L in
+        guarded(L) { L in push(L, try check(L, TextView.self, "text").text); return 1 }
+    })])
+
+    static let label = view + Members(getters: [
+        ("text", { L in guarded(L) { L in push(L, try check(L, Label.self, "text").text); return 1 } }),
+        ("color", { L in
+            guarded(L) { L in
+                if let color = try check(L, Label.self, "color").color { push(L, color) } else { lua_pushnil(L) }
+                return 1
+            }
+        }),
+    ])
+
+    static let button = view + Members(getters: [
+        ("title", { L in guarded(L) { L in push(L, try check(L, Button.self, "title").title); return 1 } }),
+    ])
+
+    static let stackView = view + Members(getters: [
+        ("axis", { L in guarded(L) { L in push(L, try check(L, StackView.self, "axis").axis); return 1 } }),
+    ])
+
+    static let hostingView = view + Members(getters: [
+        ("bodyEvaluations", { L in
+            guarded(L) { L in lua_pushinteger(L, lua_Integer(try check(L, HostingView.self, "bodyEvaluations").bodyEvaluations)); return 1 }
+        }),
+    ])
+
+    private static func check<T: View>(_ L: LuaState, _ type: T.Type, _ function: String) throws -> T {
+        try LuaObject.check(L, 1, type, function, expected: "a \(type)")
+    }
 
     private static func window(_ L: LuaState, _ function: String) throws -> Window {
         try LuaObject.check(L, 1, Window.self, function, expected: "a Window")
@@ -171,8 +225,20 @@ enum ControllerMembers {
             ("presentationController", { L in
                 guarded(L) { L in NodeArgs.push(L, try NodeArgs.controller(L, 1, "presentationController").presentationController); return 1 }
             }),
+            ("isModalInPresentation", { L in
+                guarded(L) { L in
+                    lua_pushboolean(L, try NodeArgs.controller(L, 1, "isModalInPresentation").isModalInPresentation ? 1 : 0)
+                    return 1
+                }
+            }),
         ],
         setters: [
+            ("isModalInPresentation", { L in
+                guarded(L) { L in
+                    try NodeArgs.controller(L, 1, "isModalInPresentation").isModalInPresentation = lua_toboolean(L, 3) != 0
+                    return 0
+                }
+            }),
             ("view", { L in
                 guarded(L) { L in
                     try NodeArgs.controller(L, 1, "view").view = try NodeArgs.view(L, 3, "view")

@@ -180,6 +180,13 @@ open class TraitEnvironment: CustomStringConvertible {
         fallback()
     }
 
+    /// Engine classes that react to their own trait changes (hosting views) override this;
+    /// unlike the public callback it may throw, and its error reaches the update's caller.
+    func internalTraitsDidChange() throws {}
+
+    /// Called after the first trait update of a node flagged `wantsFirstUpdateCallback`.
+    func didFirstUpdateTraits() throws {}
+
     /// UIKit's legacy `traitCollectionDidChange(_:)`: called on any change of the collection.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 }
@@ -197,6 +204,8 @@ struct NodeFlags: OptionSet {
     static let hasUpdated = NodeFlags(rawValue: 1 << 6)
     /// A view with a dynamic background or tint color (R9 redraw).
     static let hasDynamicColor = NodeFlags(rawValue: 1 << 7)
+    /// Call `didFirstUpdateTraits` after the node's first trait update (hosting views).
+    static let wantsFirstUpdateCallback = NodeFlags(rawValue: 1 << 8)
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).
@@ -216,6 +225,13 @@ public protocol NodeBinding: AnyObject {
     func ownerDidChange(_ node: TraitEnvironment)
     /// Runs the scripted method for `event`, if there is one; returns false when there is none.
     func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool
+    /// The node no longer needs what the binding keeps for it under these keys (a hosting
+    /// view's discarded render slots).
+    func releaseValues(_ node: TraitEnvironment, keys: [Int])
+}
+
+extension NodeBinding {
+    public func releaseValues(_ node: TraitEnvironment, keys: [Int]) {}
 }
 
 /// The callbacks the engine makes into nodes (R7, R8).

@@ -11,6 +11,8 @@ open class ViewController: TraitEnvironment {
     /// The window whose root this is.
     unowned(unsafe) var rootOfWindow: Window?
     var appearState = AppearState.disappeared
+    /// UIKit's `isModalInPresentation`: a presented controller that refuses interactive dismissal.
+    public var isModalInPresentation = false
 
     enum AppearState { case disappeared, appearing, appeared, disappearing }
 

@@ -46,6 +46,7 @@ extension TraitEnvironment {
         let needsSelf = flags.contains(.needsTraitUpdate) || !flags.contains(.hasUpdated)
         guard needsSelf || !parentChanged.isEmpty || flags.contains(.subtreeNeedsTraitUpdate) else { return }
         visitEpoch = context.epoch
+        let first = !flags.contains(.hasUpdated)
         flags.remove([.needsTraitUpdate, .subtreeNeedsTraitUpdate])
         flags.insert(.hasUpdated)
 
@@ -57,6 +58,7 @@ extension TraitEnvironment {
             context.changedTraits.formUnion(changed)
             traitsDidChange(from: old, changed: changed, context: context)
         }
+        if first, flags.contains(.wantsFirstUpdateCallback) { context.run { try didFirstUpdateTraits() } }
         updateChildren(collection: new, changed: changed, context: context)
     }
 
@@ -99,6 +101,7 @@ extension TraitEnvironment {
             context.run {
                 try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) }
             }
+            context.run { try internalTraitsDidChange() }
         }
         if let extras {
             if extras.layoutTraits.intersects(changed) { setNeedsLayout() }

@@ -1,0 +1,96 @@
+/// R10: an immutable description of declarative UI (SwiftUI's `View` values). A
+/// `HostingView` renders a tree of them into views whose classes name what backs them.
+public final class Element: @unchecked Sendable {
+    // @unchecked: immutable; its closures run on the hierarchy's thread.
+    public typealias Body = (EnvironmentReader) throws -> Element
+
+    public enum Kind {
+        /// A view defined by a body that reads the environment (`E.Custom{ name, body }`).
+        case custom(name: String, body: Body)
+        /// A built-in element: `Text`, `VStack`, `HStack`, `ScrollView`, `List`, `Button`, `TextEditor`.
+        case primitive(Primitive, attributes: [String: TraitValue], children: [Element])
+        case viewControllerRepresentable(make: () throws -> ViewController)
+        case viewRepresentable(make: () throws -> View)
+        /// `element:environment(key, value)`: sets a value for the subtree.
+        case environment(key: EnvironmentKey, value: TraitValue, content: Element)
+        /// `element:introspect(class, customize)`: finds the platform object behind `content`.
+        case introspect(target: String, customize: (TraitEnvironment) throws -> Void, content: Element)
+    }
+
+    /// Built-in elements and the view classes that back them.
+    public enum Primitive: String, CaseIterable, Sendable {
+        case Text, VStack, HStack, ScrollView, List, Button, TextEditor
+
+        func makeView() -> View {
+            switch self {
+            case .Text: TraitKit.Label()
+            case .VStack: TraitKit.StackView(axis: "vertical")
+            case .HStack: TraitKit.StackView(axis: "horizontal")
+            case .ScrollView: TraitKit.ScrollView()
+            case .List: TraitKit.TableView()
+            case .Button: TraitKit.Button()
+            case .TextEditor: TraitKit.TextView()
+            }
+        }
+    }
+
+    public let kind: Kind
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public func environment(_ key: EnvironmentKey, _ value: TraitValue) -> Element {
+        Element(.environment(key: key, value: value, content: self))
+    }
+
+    public func introspect(_ target: String, customize: @escaping (TraitEnvironment) throws -> Void) -> Element {
+        Element(.introspect(target: target, customize: customize, content: self))
+    }
+}
+
+// MARK: The views that back built-in elements (UIKit's classes, without the UI prefix)
+
+/// Backs `Text` (UILabel).
+public final class Label: View {
+    public var text = ""
+    public var color: String?
+}
+
+/// Backs `VStack` / `HStack` (UIStackView).
+public final class StackView: View {
+    public let axis: String
+    init(axis: String) {
+        self.axis = axis
+        super.init()
+    }
+}
+
+/// Backs `ScrollView` (UIScrollView).
+public class ScrollView: View {
+    public var bounces = true
+}
+
+/// Backs `List` (UITableView).
+public final class TableView: ScrollView {}
+
+/// Backs `TextEditor` (UITextView).
+public final class TextView: ScrollView {
+    public var text = ""
+}
+
+/// Backs `Button` (UIButton).
+public final class Button: View {
+    public var title = ""
+}
+
+/// The hidden view Introspect injects next to an element (R10).
+public final class IntrospectionMarker: View {
+    let target: String
+    let customize: (TraitEnvironment) throws -> Void
+    var done = false
+
+    init(target: String, customize: @escaping (TraitEnvironment) throws -> Void) {
+        self.target = target
+        self.customize = customize
+        super.init()
+    }
+}

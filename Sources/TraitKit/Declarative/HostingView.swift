@@ -1,0 +1,247 @@
+/// R10: renders an element tree into views and keeps it current.
+///
+/// The environment of the root is the defaults, then bridged keys read from this view's own
+/// trait collection. When that collection changes, each `Custom` body whose read keys
+/// changed value is evaluated again and its subtree re-rendered; nothing else is.
+public final class HostingView: View {
+    public let root: Element
+    /// The controller that hosts this view, if any (representable controllers become its children).
+    unowned(unsafe) var hostingController: ViewController?
+    private var tree: RenderNode?
+    private var nextSlot = 0
+    private var markers: [IntrospectionMarker] = []
+    /// How many times a body was evaluated (for tests and the REPL).
+    public private(set) var bodyEvaluations = 0
+
+    /// A node of the rendered tree: an element, where its views went, what its body read.
+    final class RenderNode {
+        let element: Element
+        let slot: Int
+        var environment: EnvironmentValues
+        var reads: [(key: EnvironmentKey, value: TraitValue)] = []
+        var children: [RenderNode] = []
+        /// The wrapper view a `Custom` element renders into.
+        var container: View?
+        var controller: ViewController?
+
+        init(element: Element, slot: Int, environment: EnvironmentValues) {
+            self.element = element
+            self.slot = slot
+            self.environment = environment
+        }
+    }
+
+    public init(root: Element, name: String? = nil) {
+        self.root = root
+        super.init(name: name)
+        flags.insert(.wantsFirstUpdateCallback)
+    }
+
+    /// Renders the tree the first time this view gets its traits (so bodies see real values).
+    override func didFirstUpdateTraits() throws { try render() }
+
+    /// Renders the tree now, if it was not rendered yet.
+    public func render() throws {
+        guard tree == nil else { return }
+        let node = try build(root, EnvironmentValues(traits: traitCollection), into: self)
+        tree = node
+    }
+
+    // MARK: Building
+
+    private func build(_ element: Element, _ environment: EnvironmentValues, into parent: View) throws -> RenderNode {
+        nextSlot += 1
+        let node = RenderNode(element: element, slot: nextSlot, environment: environment)
+        switch element.kind {
+        case .custom(let name, let body):
+            let container = View(name: nil)
+            container.className = name
+            try parent.addSubview(container)
+            node.container = container
+            try evaluate(node, body: body, into: container)
+        case .primitive(let primitive, let attributes, let children):
+            let view = primitive.makeView()
+            apply(attributes, to: view)
+            try parent.addSubview(view)
+            node.children = try children.map { try build($0, environment, into: view) }
+        case .viewControllerRepresentable(let make):
+            let controller = try make()
+            node.controller = controller
+            try writeBridged(environment, into: controller)
+            if let host = hostingController { try host.addChild(controller) }
+            try parent.addSubview(controller.view)
+        case .viewRepresentable(let make):
+            try parent.addSubview(try make())
+        case .environment(let key, let value, let content):
+            node.children = [try build(content, environment.setting(key, to: value), into: parent)]
+        case .introspect(let target, let customize, let content):
+            node.children = [try build(content, environment, into: parent)]
+            let marker = IntrospectionMarker(target: target, customize: customize)
+            marker.className = "IntrospectionMarker"
+            try parent.addSubview(marker)
+            markers.append(marker)
+        }
+        return node
+    }
+
+    private func evaluate(_ node: RenderNode, body: Element.Body, into container: View) throws {
+        let reader = EnvironmentReader(values: node.environment, hostView: self, slot: node.slot)
+        bodyEvaluations += 1
+        let result = try body(reader)
+        node.reads = reader.reads
+        node.children = [try build(result, node.environment, into: container)]
+    }
+
+    private func apply(_ attributes: [String: TraitValue], to view: View) {
+        func text(_ key: String) -> String? {
+            if case .string(let s)? = attributes[key] { return s }
+            return nil
+        }
+        switch view {
+        case let label as Label:
+            label.text = text("text") ?? ""
+            label.color = text("color")
+        case let button as Button: button.title = text("title") ?? ""
+        case let editor as TextView: editor.text = text("text") ?? ""
+        default: break
+        }
+        if case .bool(let bounces)? = attributes["bounces"], let scroll = view as? ScrollView { scroll.bounces = bounces }
+        if let name = text("name") { view.name = name }
+    }
+
+    /// Writes every explicitly set bridged value into the controller's overrides (R10): for a
+    /// key bridged to one trait, that trait; otherwise every trait its `write` changes.
+    private func writeBridged(_ environment: EnvironmentValues, into controller: ViewController) throws {
+        for (key, value) in environment.explicit {
+            guard let write = key.write else { continue }
+            var fromDefaults = MutableTraits(TraitCollection())
+            var fromHost = MutableTraits(traitCollection)
+            try write(&fromDefaults, value)
+            try write(&fromHost, value)
+            let written = TraitCollection(fromHost)
+            var traits = TraitCollection(fromDefaults).changedTraitSet(from: .defaults)
+                .union(written.changedTraitSet(from: traitCollection))
+            if let trait = key.bridgedTrait { traits.insert(trait.id) }
+            for trait in traits.traits { try controller.traitOverrides.set(written[trait], for: trait) }
+        }
+    }
+
+    // MARK: Updating
+
+    /// The host's traits changed: re-evaluate the bodies whose read keys changed value.
+    override func internalTraitsDidChange() throws {
+        guard let tree else { return }
+        try refresh(tree, traits: traitCollection)
+    }
+
+    private func refresh(_ node: RenderNode, traits: TraitCollection) throws {
+        node.environment = node.environment.rebased(on: traits)
+        if case .custom(_, let body) = node.element.kind, let container = node.container,
+           node.reads.contains(where: { node.environment[$0.key] != $0.value }) {
+            let discarded = node.children.flatMap(\.allSlots)
+            for view in container.subviews { view.removeFromSuperview() }
+            markers.removeAll { !$0.hasTraitAncestor(self) }
+            binding?.releaseValues(self, keys: discarded)
+            try evaluate(node, body: body, into: container)
+            return
+        }
+        for child in node.children { try refresh(child, traits: traits) }
+    }
+
+    // MARK: Introspect
+
+    /// After layout, markers that are in a window get their customization queued for the next
+    /// run-loop turn (`async`); it runs only if the marker is still in the hierarchy then.
+    public override func layoutSubviews() {
+        guard let app = window?.windowScene?.screen?.application else { return }
+        for marker in markers where !marker.done && marker.window != nil {
+            marker.done = true
+            app.async { [weak marker] in
+                guard let marker, marker.window != nil, let found = marker.findIntrospectionTarget() else { return }
+                try found.traitCollection.performAsCurrent { try marker.customize(found) }
+            }
+        }
+    }
+}
+
+extension HostingView.RenderNode {
+    var allSlots: [Int] { [slot] + children.flatMap(\.allSlots) }
+}
+
+extension IntrospectionMarker {
+    /// Walks up to the view host (the marker's superview) and searches the previous siblings'
+    /// subtrees, nearest first, for the requested class; a view controller class is looked for
+    /// among the host's enclosing controllers instead.
+    func findIntrospectionTarget() -> TraitEnvironment? {
+        guard let host = superview else { return nil }
+        if let index = host.subviews.firstIndex(where: { $0 === self }) {
+            for sibling in host.subviews[..<index].reversed() {
+                if let found = sibling.firstView(ofClass: target) { return found }
+            }
+        }
+        var node: TraitEnvironment? = host
+        while let current = node {
+            if current is ViewController, current.isKind(ofClassNamed: target) { return current }
+            node = current.traitParentNode
+        }
+        return nil
+    }
+}
+
+extension TraitEnvironment {
+    /// Whether the node's class name, or the name of an engine class it is, is `name`.
+    public func isKind(ofClassNamed name: String) -> Bool {
+        if className == name { return true }
+        var type: AnyClass? = Swift.type(of: self)
+        while let t = type {
+            if String(describing: t) == name { return true }
+            type = _getSuperclass(t)
+        }
+        return false
+    }
+}
+
+extension View {
+    /// This view or the first view of its subtree (depth first) of class `name`.
+    public func firstView(ofClass name: String) -> View? {
+        if isKind(ofClassNamed: name) { return self }
+        for subview in subviews {
+            if let found = subview.firstView(ofClass: name) { return found }
+        }
+        return nil
+    }
+}
+
+/// R10: a view controller whose view renders an element tree (SwiftUI's `UIHostingController`).
+public final class HostingController: ViewController {
+    public let root: Element
+
+    public init(root: Element, name: String? = nil) {
+        self.root = root
+        super.init(name: name)
+    }
+
+    public override func loadView() {
+        let hostView = HostingView(root: root)
+        hostView.hostingController = self
+        view = hostView
+    }
+
+    public var hostingView: HostingView? { viewIfLoaded as? HostingView }
+}
+
+/// R10: `UIHostingConfiguration`: renders an element tree inside a cell view.
+public final class HostingConfiguration {
+    public let root: Element
+    public init(root: Element) { self.root = root }
+
+    /// Replaces `cell`'s content with a hosting view for the tree, rendered at the next update;
+    /// returns that view.
+    @discardableResult
+    public func apply(to cell: View) throws -> HostingView {
+        for subview in cell.subviews where subview is HostingView { subview.removeFromSuperview() }
+        let hostView = HostingView(root: root)
+        try cell.addSubview(hostView)
+        return hostView
+    }
+}

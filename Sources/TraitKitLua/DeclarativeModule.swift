@@ -1,0 +1,377 @@
+import CLua
+import TraitKit
+
+/// `tk.EnvironmentKey`, `tk.elements`, `tk.HostingController`, `tk.HostingConfiguration` (R10).
+///
+/// Lua functions of an element (body, make, customize) live in the element's user value; an
+/// element holds its children's userdata the same way, and a hosting view holds its root and
+/// every body result, so the collector sees all of it and nothing sits in the registry.
+enum DeclarativeModule {
+    static func install(_ runtime: LuaRuntime, into module: Int32) {
+        let L = runtime.L
+        runtime.register(elementMembers, for: Element.self)
+        runtime.register(Members(getters: [("name", { L in
+            guarded(L) { L in push(L, try LuaObject.check(L, 1, EnvironmentKey.self, "name").name); return 1 }
+        })]), for: EnvironmentKey.self)
+        runtime.register(Members(), for: EnvironmentReader.self)
+        runtime.register(Members(), for: HostingConfiguration.self)
+        tk_newtable(L)
+        runtime.environmentKeysRef = luaL_ref(L, tk_registryindex())
+        for key in EnvironmentKey.builtIn { registerKey(L, key) }
+        push(L, makeKey); rawSetField(L, module, "EnvironmentKey")
+        tk_newtable(L)
+        for primitive in Element.Primitive.allCases {
+            push(L, primitive.rawValue)
+            tk_pushswift_with(L, makePrimitive)
+            rawSetField(L, -2, primitive.rawValue)
+        }
+        push(L, makeCustom); rawSetField(L, -2, "Custom")
+        push(L, makeControllerRepresentable); rawSetField(L, -2, "ViewControllerRepresentable")
+        push(L, makeViewRepresentable); rawSetField(L, -2, "ViewRepresentable")
+        rawSetField(L, module, "elements")
+        push(L, makeConfiguration); rawSetField(L, module, "HostingConfiguration")
+    }
+
+    // MARK: Environment keys
+
+    static func registerKey(_ L: LuaState, _ key: EnvironmentKey) {
+        pushRef(L, LuaRuntime.of(L).environmentKeysRef)
+        LuaObject.push(L, key, .environmentKey)
+        rawSetField(L, -2, key.name)
+        tk_pop(L, 1)
+    }
+
+    /// The key named or given at `i`.
+    static func checkKey(_ L: LuaState, _ i: Int32, _ function: String) throws -> EnvironmentKey {
+        if let key = LuaObject.peek(L, i) as? EnvironmentKey { return key }
+        guard let name = string(L, i) else { throw argumentError(L, i, function, expected: "an environment key or key name") }
+        pushRef(L, LuaRuntime.of(L).environmentKeysRef)
+        defer { tk_pop(L, 2) }
+        guard rawGetField(L, -1, name) == LUA_TUSERDATA, let key = LuaObject.peek(L, -1) as? EnvironmentKey else {
+            throw LuaError("unknown environment key '\(name)' (define it with tk.EnvironmentKey first)")
+        }
+        return key
+    }
+
+    /// `tk.EnvironmentKey{ name, default, bridge = trait }` or `{ name, default, read = fn, write = fn }`.
+    static let makeKey: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkTable(L, 1, "EnvironmentKey")
+            guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
+                throw LuaError("EnvironmentKey: 'name' must be a non-empty string")
+            }
+            tk_pop(L, 1)
+            let runtime = LuaRuntime.of(L)
+            let key: EnvironmentKey
+            if rawGetField(L, 1, "bridge") != LUA_TNIL {
+                let trait = try TraitValues.checkTrait(L, -1, "EnvironmentKey")
+                tk_pop(L, 1)
+                _ = rawGetField(L, 1, "default")
+                let value = isNil(L, -1) ? trait.defaultValue : try TraitValues.value(L, -1, for: trait)
+                tk_pop(L, 1)
+                key = EnvironmentKey(name: name, bridge: trait, defaultValue: value)
+            } else {
+                tk_pop(L, 1)
+                _ = rawGetField(L, 1, "default")
+                let value = genericValue(L, -1)
+                tk_pop(L, 1)
+                let hasRead = rawGetField(L, 1, "read") == LUA_TFUNCTION
+                let hasWrite = rawGetField(L, 1, "write") == LUA_TFUNCTION
+                tk_pop(L, 2)
+                let slot = Slot()
+                key = EnvironmentKey(
+                    name: name, defaultValue: value,
+                    read: hasRead ? { [weak runtime] tc in try runtime?.callKeyRead(slot, tc) ?? value } : nil,
+                    write: hasWrite ? { [weak runtime] traits, v in try runtime?.callKeyWrite(slot, &traits, v) } : nil)
+                slot.object = key
+            }
+            LuaObject.push(L, key, .environmentKey)
+            LuaObject.pushUserValue(L, -1)
+            _ = rawGetField(L, 1, "read"); rawSetField(L, -2, "read")
+            _ = rawGetField(L, 1, "write"); rawSetField(L, -2, "write")
+            tk_pop(L, 1)
+            registerKey(L, key)
+            return 1
+        }
+    }
+
+    /// Lets a closure made before its object find that object (and so its userdata).
+    final class Slot: @unchecked Sendable {
+        weak var object: AnyObject?
+    }
+
+    /// A Lua value as an environment value: scalars as such, anything else by identity.
+    static func genericValue(_ L: LuaState, _ i: Int32) -> TraitValue {
+        var isInteger: Int32 = 0
+        switch lua_type(L, i) {
+        case LUA_TNONE, LUA_TNIL: return .none
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
+        case LUA_TNUMBER:
+            let n = tk_tointeger(L, i, &isInteger)
+            return isInteger != 0 ? .integer(Int(n)) : .number(tk_tonumber(L, i, nil))
+        case LUA_TSTRING: return .string(string(L, i) ?? "")
+        default: return .object(TraitObject(LuaValueBox.make(L, i)))
+        }
+    }
+
+    /// The value at `i` for `key`: converted by its trait when it bridges one.
+    static func value(_ L: LuaState, _ i: Int32, for key: EnvironmentKey) throws -> TraitValue {
+        if key.isDirectBridge, let trait = key.bridgedTrait { return try TraitValues.value(L, i, for: trait) }
+        return genericValue(L, i)
+    }
+
+    static func pushValue(_ L: LuaState, _ value: TraitValue, for key: EnvironmentKey) {
+        if key.isDirectBridge, let trait = key.bridgedTrait {
+            TraitValues.push(L, value, of: trait)
+        } else {
+            TraitValues.pushGeneric(L, value)
+        }
+    }
+
+    /// `env.key` inside a body.
+    static func indexEnvironment(_ L: LuaState) throws -> Int32 {
+        let reader = try LuaObject.check(L, 1, EnvironmentReader.self, "environment")
+        let key = try checkKey(L, 2, "environment")
+        pushValue(L, reader[key], for: key)
+        return 1
+    }
+
+    // MARK: Elements
+
+    static let elementMembers = Members(methods: [
+        ("environment", { L in
+            guarded(L) { L in
+                let element = try LuaObject.check(L, 1, Element.self, "environment", expected: "an element")
+                let key = try checkKey(L, 2, "environment")
+                let made = element.environment(key, try value(L, 3, for: key))
+                pushElement(L, made, holding: [1])
+                return 1
+            }
+        }),
+        ("introspect", { L in
+            guarded(L) { L in
+                let element = try LuaObject.check(L, 1, Element.self, "introspect", expected: "an element")
+                let target = try className(L, 2, "introspect")
+                try checkFunction(L, 3, "introspect")
+                let runtime = LuaRuntime.of(L)
+                let slot = Slot()
+                let made = element.introspect(target) { [weak runtime] node in
+                    try runtime?.callElementFunction(slot, argument: node)
+                }
+                slot.object = made
+                pushElement(L, made, holding: [1], function: 3)
+                return 1
+            }
+        }),
+    ])
+
+    /// A class name from a class table or a string.
+    static func className(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {
+        if let s = string(L, i) { return s }
+        if lua_type(L, i) == LUA_TTABLE, rawGetField(L, i, "__name") == LUA_TSTRING, let s = string(L, -1) {
+            tk_pop(L, 1)
+            return s
+        }
+        throw argumentError(L, i, function, expected: "a class or class name")
+    }
+
+    /// Pushes a new element's userdata, keeping the userdata at `holding` (children, wrapped
+    /// content) and the function at `function` in its user value.
+    static func pushElement(_ L: LuaState, _ element: Element, holding: [Int32], function: Int32? = nil) {
+        let held = holding.map { absolute(L, $0) }
+        let fn = function.map { absolute(L, $0) }
+        LuaObject.push(L, element, .element)
+        LuaObject.pushUserValue(L, -1)
+        lua_createtable(L, Int32(held.count), 0)
+        for (n, i) in held.enumerated() {
+            lua_pushvalue(L, i)
+            lua_rawseti(L, -2, lua_Integer(n + 1))
+        }
+        lua_rawsetp(L, -2, UVKey.children)
+        if let fn {
+            lua_pushvalue(L, fn)
+            lua_rawsetp(L, -2, UVKey.value)
+        }
+        tk_pop(L, 1)
+    }
+
+    /// The elements in the array part of the table at `i`, and their stack positions.
+    static func children(_ L: LuaState, _ i: Int32, _ function: String) throws -> ([Element], [Int32]) {
+        var elements: [Element] = []
+        var positions: [Int32] = []
+        for n in 0..<rawLength(L, i) {
+            lua_rawgeti(L, i, lua_Integer(n + 1))
+            guard let element = LuaObject.peek(L, -1) as? Element else {
+                throw LuaError("\(function): item \(n + 1) is not an element (got \(typeName(L, -1)))")
+            }
+            elements.append(element)
+            positions.append(lua_gettop(L))
+        }
+        return (elements, positions)
+    }
+
+    /// `E.Text{...}`, `E.VStack{ a, b }`, ...: the primitive's name is the closure's upvalue 2.
+    static let makePrimitive: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            guard let name = string(L, tk_upvalueindex(2)), let primitive = Element.Primitive(rawValue: name) else {
+                throw LuaError("unknown element")
+            }
+            if isNil(L, 1) { tk_newtable(L); tk_replace(L, 1) }
+            try checkTable(L, 1, name)
+            var attributes: [String: TraitValue] = [:]
+            forEachPair(L, 1) {
+                guard let key = string(L, -2) else { return }
+                attributes[key] = genericValue(L, -1)
+            }
+            let (elements, positions) = try children(L, 1, name)
+            pushElement(L, Element(.primitive(primitive, attributes: attributes, children: elements)), holding: positions)
+            return 1
+        }
+    }
+
+    static let makeCustom: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkTable(L, 1, "Custom")
+            let name = rawGetField(L, 1, "name") == LUA_TSTRING ? string(L, -1)! : "Custom"
+            guard rawGetField(L, 1, "body") == LUA_TFUNCTION else {
+                throw LuaError("Custom: 'body' must be a function(env) returning an element")
+            }
+            let runtime = LuaRuntime.of(L)
+            let slot = Slot()
+            let element = Element(.custom(name: name) { [weak runtime] reader in
+                guard let runtime else { throw LuaError("the Lua state is closed") }
+                return try runtime.callBody(slot, reader)
+            })
+            slot.object = element
+            pushElement(L, element, holding: [], function: -1)
+            return 1
+        }
+    }
+
+    static let makeControllerRepresentable: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkTable(L, 1, "ViewControllerRepresentable")
+            guard rawGetField(L, 1, "make") == LUA_TFUNCTION else {
+                throw LuaError("ViewControllerRepresentable: 'make' must be a function returning a ViewController")
+            }
+            let runtime = LuaRuntime.of(L)
+            let slot = Slot()
+            let element = Element(.viewControllerRepresentable { [weak runtime] in
+                guard let node = try runtime?.callMake(slot), let controller = node as? ViewController else {
+                    throw LuaError("ViewControllerRepresentable: 'make' must return a ViewController")
+                }
+                return controller
+            })
+            slot.object = element
+            pushElement(L, element, holding: [], function: -1)
+            return 1
+        }
+    }
+
+    static let makeViewRepresentable: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            try checkTable(L, 1, "ViewRepresentable")
+            guard rawGetField(L, 1, "make") == LUA_TFUNCTION else {
+                throw LuaError("ViewRepresentable: 'make' must be a function returning a View")
+            }
+            let runtime = LuaRuntime.of(L)
+            let slot = Slot()
+            let element = Element(.viewRepresentable { [weak runtime] in
+                guard let node = try runtime?.callMake(slot), let view = node as? View else {
+                    throw LuaError("ViewRepresentable: 'make' must return a View")
+                }
+                return view
+            })
+            slot.object = element
+            pushElement(L, element, holding: [], function: -1)
+            return 1
+        }
+    }
+
+    /// `tk.HostingConfiguration{ root = element }` (or `(element)`), for `cell.contentConfiguration`.
+    static let makeConfiguration: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            if lua_type(L, 1) == LUA_TTABLE { _ = rawGetField(L, 1, "root"); tk_replace(L, 1) }
+            let root = try LuaObject.check(L, 1, Element.self, "HostingConfiguration", expected: "an element")
+            LuaObject.push(L, HostingConfiguration(root: root), .configuration)
+            LuaObject.pushUserValue(L, -1)
+            lua_pushvalue(L, 1)
+            lua_rawsetp(L, -2, UVKey.children)
+            tk_pop(L, 1)
+            return 1
+        }
+    }
+}
+
+extension LuaRuntime {
+    /// Pushes the function kept in the user value of the object in `slot`.
+    private func pushSlotFunction(_ slot: DeclarativeModule.Slot) -> Bool {
+        guard let object = slot.object, LuaObject.pushExisting(L, object) else { return false }
+        guard tk_getuservalue(L, -1) == LUA_TTABLE, lua_rawgetp(L, -1, UVKey.value) == LUA_TFUNCTION else { return false }
+        return true
+    }
+
+    func callBody(_ slot: DeclarativeModule.Slot, _ reader: EnvironmentReader) throws -> Element {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard pushSlotFunction(slot) else { throw LuaError("a Custom element's body is gone") }
+        LuaObject.push(L, reader, .environment)
+        try protectedCall(nargs: 1, nresults: 1)
+        guard let element = LuaObject.peek(L, -1) as? Element else {
+            throw LuaError("a Custom element's body must return an element (got \(typeName(L, -1)))")
+        }
+        // The host view holds its body results, per render slot.
+        let result = lua_gettop(L)
+        LuaObject.push(L, reader.hostView, .node)
+        LuaObject.pushUserValue(L, -1)
+        if lua_rawgetp(L, -1, UVKey.held) != LUA_TTABLE {
+            tk_pop(L, 1)
+            tk_newtable(L)
+            lua_pushvalue(L, -1)
+            lua_rawsetp(L, -3, UVKey.held)
+        }
+        lua_pushvalue(L, result)
+        lua_rawseti(L, -2, lua_Integer(reader.slot))
+        return element
+    }
+
+    func callMake(_ slot: DeclarativeModule.Slot) throws -> TraitEnvironment? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard pushSlotFunction(slot) else { return nil }
+        try protectedCall(nargs: 0, nresults: 1)
+        return LuaObject.peek(L, -1) as? TraitEnvironment
+    }
+
+    func callElementFunction(_ slot: DeclarativeModule.Slot, argument node: TraitEnvironment) throws {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard pushSlotFunction(slot) else { return }
+        LuaObject.push(L, node, .node)
+        try protectedCall(nargs: 1)
+    }
+
+    func callKeyRead(_ slot: DeclarativeModule.Slot, _ tc: TraitCollection) throws -> TraitValue {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard let key = slot.object as? EnvironmentKey, LuaObject.pushExisting(L, key),
+              tk_getuservalue(L, -1) == LUA_TTABLE, rawGetField(L, -1, "read") == LUA_TFUNCTION else {
+            return .none
+        }
+        LuaObject.push(L, tc, .collection)
+        try protectedCall(nargs: 1, nresults: 1)
+        return DeclarativeModule.genericValue(L, -1)
+    }
+
+    func callKeyWrite(_ slot: DeclarativeModule.Slot, _ traits: inout MutableTraits, _ value: TraitValue) throws {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard let key = slot.object as? EnvironmentKey, LuaObject.pushExisting(L, key),
+              tk_getuservalue(L, -1) == LUA_TTABLE, rawGetField(L, -1, "write") == LUA_TFUNCTION else { return }
+        let builder = CollectionModule.Builder(TraitCollection(traits))
+        LuaObject.push(L, builder, .mutableTraits)
+        DeclarativeModule.pushValue(L, value, for: key)
+        try protectedCall(nargs: 2)
+        traits = builder.traits
+    }
+}

@@ -1,0 +1,165 @@
+import Testing
+@testable import TraitKit
+
+@Suite("R10 declarative layer, bridging, Introspect")
+struct DeclarativeTests {
+    let themeKey = EnvironmentKey(name: "theme", bridge: MyAppThemeTrait.trait)
+    let accentKey = EnvironmentKey(name: "accent", defaultValue: .string("blue"))
+
+    /// A cell that reads `key` and records what it saw.
+    final class Probe {
+        var evaluations = 0
+        var seen: [TraitValue] = []
+    }
+
+    func cell(reading key: EnvironmentKey, into probe: Probe) -> Element {
+        Element(.custom(name: "CellView") { env in
+            probe.evaluations += 1
+            probe.seen.append(env[key])
+            return Element(.primitive(.Text, attributes: ["text": .string("Settings")], children: []))
+        })
+    }
+
+    // WWDC23: a window-scene trait override read through a bridged key in a hosted cell.
+    @Test func bridgedKeyReadsTheHostsTraitsAndTracksDependencies() throws {
+        let stage = Stage()
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .monochrome
+        let probe = Probe()
+        let host = HostingController(root: cell(reading: themeKey, into: probe))
+        try stage.root.view.addSubview(host.view)
+        try stage.root.addChild(host)
+        try stage.app.update()
+        #expect(probe.seen.last == MyAppTheme.monochrome.traitValue)
+        let before = probe.evaluations
+        stage.scene.traitOverrides[TraitHorizontalSizeClass.self] = .compact
+        try stage.app.update()
+        #expect(probe.evaluations == before, "a key it did not read changed")
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(probe.evaluations == before + 1)
+        #expect(probe.seen.last == MyAppTheme.pastel.traitValue)
+        #expect(host.view.firstView(ofClass: "CellView")?.firstView(ofClass: "Label") != nil)
+    }
+
+    @Test func modifierSetsAPlainKeyAndDefaultsApply() throws {
+        let stage = Stage()
+        let withValue = Probe(), withDefault = Probe()
+        let root = Element(.primitive(.VStack, attributes: [:], children: [
+            cell(reading: accentKey, into: withValue).environment(accentKey, .string("red")),
+            cell(reading: accentKey, into: withDefault),
+        ]))
+        stage.window.rootViewController = HostingController(root: root)
+        try stage.app.update()
+        #expect(withValue.seen.last == .string("red"))
+        #expect(withDefault.seen.last == .string("blue"))
+    }
+
+    // WWDC23: an environment value written into a representable's controller traits.
+    @Test func explicitBridgedValueReachesTheRepresentablesTraits() throws {
+        final class SettingsController: ViewController {
+            var themes: [MyAppTheme] = []
+            override func viewWillLayoutSubviews() { themes.append(traitCollection.myAppTheme) }
+        }
+        let stage = Stage()
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .monochrome
+        var made: SettingsController?
+        let representable = Element(.viewControllerRepresentable {
+            let controller = SettingsController(name: "settings")
+            made = controller
+            return controller
+        })
+        let host = HostingController(root: representable.environment(themeKey, MyAppTheme.standard.traitValue))
+        stage.window.rootViewController = host
+        try stage.app.update()
+        let settings = try #require(made)
+        #expect(settings.parent === host)
+        #expect(settings.themes.last == .standard)
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(settings.traitCollection.myAppTheme == .standard)
+    }
+
+    @Test func builtInKeysUseSwiftUINames() {
+        let dark = TraitCollection { $0.userInterfaceStyle = .dark; $0.preferredContentSizeCategory = .extraLarge }
+        let values = EnvironmentValues(traits: dark)
+        #expect(values[.colorScheme] == .string("dark"))
+        #expect(values[.dynamicTypeSize] == .string("xLarge"))
+        #expect(values[.horizontalSizeClass] == TraitValue.none)
+        #expect(values[.displayScale] == .number(1))
+        #expect(EnvironmentKey.builtIn.count == 8)
+    }
+
+    @Test func introspectFindsTheBackingViewOnTheNextTurn() throws {
+        let stage = Stage()
+        var found: [TraitEnvironment] = []
+        let root = Element(.primitive(.VStack, attributes: [:], children: [
+            Element(.primitive(.ScrollView, attributes: [:], children: [
+                Element(.primitive(.Text, attributes: ["text": .string("row")], children: [])),
+            ])).introspect("ScrollView") { view in
+                found.append(view)
+                (view as? ScrollView)?.bounces = false
+            },
+        ]))
+        stage.window.rootViewController = HostingController(root: root)
+        try stage.app.update()
+        #expect(found.count == 1)
+        let scroll = try #require(found.first as? ScrollView)
+        #expect(scroll.bounces == false)
+        #expect(scroll.superview?.isKind(ofClassNamed: "StackView") == true)
+        try stage.app.update()
+        #expect(found.count == 1, "customized once")
+    }
+
+    @Test func introspectFindsNothingWhenNoSiblingHasTheClass() throws {
+        let stage = Stage()
+        var calls = 0
+        let root = Element(.primitive(.Text, attributes: [:], children: [])).introspect("ScrollView") { _ in calls += 1 }
+        stage.window.rootViewController = HostingController(root: root)
+        try stage.app.update()
+        #expect(calls == 0)
+    }
+
+    @Test func introspectCallsNothingOnceTheElementLeft() throws {
+        let stage = Stage()
+        var calls = 0
+        let root = Element(.primitive(.ScrollView, attributes: [:], children: [])).introspect("ScrollView") { _ in calls += 1 }
+        let host = HostingController(root: root)
+        stage.window.rootViewController = host
+        // Entering the window queues the customization; leaving before it runs cancels it.
+        try host.view.updateTraitsIfNeeded()
+        try host.view.layoutIfNeeded()
+        host.view.removeFromSuperview()
+        try stage.app.update()
+        #expect(calls == 0)
+    }
+
+    // Introspect of a view controller: the sheet's hosting controller made modal.
+    @Test func introspectFindsTheEnclosingController() throws {
+        let stage = Stage()
+        let content = Element(.primitive(.Text, attributes: [:], children: [])).introspect("HostingController") { controller in
+            (controller as? ViewController)?.isModalInPresentation = true
+        }
+        let sheet = HostingController(root: content)
+        try stage.root.present(sheet)
+        try stage.app.update()
+        #expect(sheet.isModalInPresentation)
+    }
+
+    @Test func hostingConfigurationRendersInACell() throws {
+        let stage = Stage()
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .bold
+        let probe = Probe()
+        let cellView = try stage.view("cell")
+        try HostingConfiguration(root: cell(reading: themeKey, into: probe)).apply(to: cellView)
+        try stage.app.update()
+        #expect(probe.seen.last == MyAppTheme.bold.traitValue)
+    }
+
+    @Test func bodyErrorsReachTheUpdatesCaller() throws {
+        struct BodyFailed: Error {}
+        let stage = Stage()
+        stage.window.rootViewController = HostingController(root: Element(.custom(name: "Bad") { _ in throw BodyFailed() }))
+        #expect(throws: BodyFailed.self) { try stage.app.update() }
+        try stage.app.update()
+    }
+}
