@@ -163,3 +163,21 @@ struct DeclarativeTests {
         try stage.app.update()
     }
 }
+
+@Suite("R10 hierarchy queries")
+struct HierarchyQueryTests {
+    @Test func findChildPreviousSiblingAncestor() throws {
+        let stage = Stage()
+        let stack = try stage.view("stack")
+        let scroll = ScrollView(name: "scroll")
+        try stack.addSubview(scroll)
+        let inner = try stage.view("inner", in: scroll)
+        let marker = try stage.view("marker", in: stack)
+        #expect(stage.root.view.findChild(ofClass: "ScrollView") === scroll)
+        #expect(marker.previousSibling(containing: "ScrollView") === scroll)
+        #expect(scroll.previousSibling(containing: "ScrollView") == nil)
+        #expect(inner.ancestor(ofClass: "Window") === stage.window)
+        #expect(inner.ancestor(ofClass: "ViewController") === stage.root)
+        #expect(inner.ancestor(ofClass: "TableView") == nil)
+    }
+}

@@ -174,11 +174,7 @@ extension IntrospectionMarker {
     /// among the host's enclosing controllers instead.
     func findIntrospectionTarget() -> TraitEnvironment? {
         guard let host = superview else { return nil }
-        if let index = host.subviews.firstIndex(where: { $0 === self }) {
-            for sibling in host.subviews[..<index].reversed() {
-                if let found = sibling.firstView(ofClass: target) { return found }
-            }
-        }
+        if let found = previousSibling(containing: target) { return found }
         var node: TraitEnvironment? = host
         while let current = node {
             if current is ViewController, current.isKind(ofClassNamed: target) { return current }
