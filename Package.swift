@@ -17,12 +17,18 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .target(name: "TraitKit"),
         .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua"]),
         .executableTarget(
             name: "TraitKitCLI",
             dependencies: [
                 "TraitKitLua",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

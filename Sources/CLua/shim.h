@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 
 /* A Swift function called from Lua: returns the number of results, TK_RAISE_WHERE to raise
  * the message on top prefixed with the caller's position, or TK_RAISE to raise it as is. */
@@ -135,6 +136,44 @@ static inline void tk_sethook(lua_State *L, int on) {
     lua_sethook(L, on ? tk_hook : NULL, on ? LUA_MASKCOUNT : 0, 10000);
 }
 
+/* Ctrl-C while a chunk runs (the REPL): like lua.c, the handler only sets a hook, which
+ * raises "interrupted" from inside Lua at the next instruction. */
+static lua_State *tk_signal_state = NULL;
+static volatile sig_atomic_t tk_sigint_seen = 0;
+
+static inline void tk_sigint_handler(int sig) {
+    (void)sig;
+    tk_sigint_seen = 1;
+    if (tk_signal_state == NULL) return;
+    tk_limits(tk_signal_state)->interrupted = 1;
+    lua_sethook(tk_signal_state, tk_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+/* Arms (L) or disarms (NULL) the Ctrl-C handler. */
+static inline void tk_arm_interrupt(lua_State *L) {
+    tk_signal_state = L;
+}
+
+/* Whether SIGINT arrived since the last call (Ctrl-C at the prompt). */
+static inline int tk_take_sigint(void) {
+    int seen = tk_sigint_seen;
+    tk_sigint_seen = 0;
+    return seen;
+}
+
+static inline void tk_install_sigint(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = tk_sigint_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    /* A parent may have started us with SIGINT blocked (the mask is inherited). */
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+}
+
 /* A message handler that appends a traceback (as lua.c's msghandler). */
 static inline int tk_msghandler(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
@@ -151,6 +190,7 @@ static inline void tk_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 
 /* Macro wrappers. */
 static inline int tk_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline void tk_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int tk_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline void tk_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void tk_newtable(lua_State *L) { lua_newtable(L); }

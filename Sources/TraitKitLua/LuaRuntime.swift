@@ -16,7 +16,8 @@ public final class LuaRuntime {
 
     var cacheRef: Int32 = 0
     var anchoredRef: Int32 = 0
-    var traitsByNameRef: Int32 = 0
+    /// The REPL session driving this state, if any (for `:watch` output).
+    weak var replSession: LuaRepl?
     var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
     var metatableRefs: [Int32] = []
@@ -66,8 +67,6 @@ public final class LuaRuntime {
         // Userdata owned by the application itself (screens): strong.
         tk_newtable(L)
         anchoredRef = luaL_ref(L, tk_registryindex())
-        tk_newtable(L)
-        traitsByNameRef = luaL_ref(L, tk_registryindex())
         for _ in LuaObject.Kind.allCases {
             tk_newtable(L)
             push(L, indexObject); rawSetField(L, -2, "__index")

@@ -34,6 +34,7 @@ enum TraitModule {
         let L = runtime.L
         runtime.register(members, for: Trait.self)
         push(L, defineTrait); rawSetField(L, module, "defineTrait")
+        push(L, definedTraits); rawSetField(L, module, "definedTraits")
         tk_newtable(L)
         for trait in SystemTraits.all {
             LuaObject.push(L, trait, .trait)
@@ -44,6 +45,12 @@ enum TraitModule {
         rawSetField(L, module, "systemTraitsAffectingColorAppearance")
         pushTraits(L, SystemTraits.affectingImageLookup)
         rawSetField(L, module, "systemTraitsAffectingImageLookup")
+    }
+
+    /// `tk.definedTraits()`: every trait, system traits first, in definition order.
+    static let definedTraits: SwiftLuaFunction = { L in
+        pushTraits(L!, TraitRegistry.all)
+        return 1
     }
 
     static func pushTraits(_ L: LuaState, _ traits: [Trait]) {

@@ -1,0 +1,31 @@
+import CLua
+
+/// Ctrl-C in the REPL (DESIGN.md §5): while a chunk runs, SIGINT sets a hook that raises
+/// "interrupted" inside Lua, as lua.c does; the session goes on.
+///
+/// The handler's target lives in a static of the C shim; every use is in this one file so
+/// that it is one variable even when files are compiled separately.
+extension LuaRuntime {
+    public func installInterruptHandler() {
+        tk_install_sigint()
+    }
+
+    /// Whether Ctrl-C was pressed since the last call (at the prompt, it cancels the line).
+    public func takeInterrupt() -> Bool {
+        tk_take_sigint() != 0
+    }
+
+    /// Arms the handler for this state while a chunk runs; disarming puts the hook back to
+    /// what `--timeout` needs.
+    func armInterrupt(_ on: Bool) {
+        if on {
+            _ = tk_take_sigint()
+            tk_arm_interrupt(L)
+        } else {
+            tk_arm_interrupt(nil)
+            _ = tk_take_sigint()
+            limits.pointee.interrupted = 0
+            tk_sethook(L, limits.pointee.deadline > 0 ? 1 : 0)
+        }
+    }
+}

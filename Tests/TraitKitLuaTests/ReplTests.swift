@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import TraitKitLua
+
+@Suite("REPL")
+struct ReplTests {
+    func session() -> (LuaRepl, () -> String) {
+        let repl = LuaRepl()
+        var watched = ""
+        repl.write = { watched += $0 }
+        return (repl, { defer { watched = "" }; return watched })
+    }
+
+    @Test func expressionsPrintWithoutEquals() {
+        let (repl, _) = session()
+        #expect(repl.feed("1 + 2") == "3\n")
+        #expect(repl.feed("x = 5") == "")
+        #expect(repl.feed("x, 'two', nil") == "5\ttwo\tnil\n")
+        #expect(repl.feed("tk.TraitCollection{ displayScale = 2 }") == "<TraitCollection: displayScale = 2>\n")
+        #expect(repl.feed("tk.Color.hex('#FF0000')") == "#FF0000FF\n")
+    }
+
+    @Test func tablesArePrettyPrintedWithCycles() {
+        let (repl, _) = session()
+        #expect(repl.feed("t = { 1, 'a', k = { x = true } }; t.me = t; return t")
+                == "{ 1, \"a\", k = { x = true }, me = <cycle> }\n")
+        let long = repl.feed("local t = {} for i = 1, 30 do t['key' .. i] = i end return t")
+        #expect(long.hasPrefix("{\n  key1 = 1,\n"))
+    }
+
+    @Test func incompleteChunksContinue() {
+        let (repl, _) = session()
+        #expect(repl.feed("function add(a,") == "")
+        #expect(repl.isContinuing)
+        #expect(repl.prompt == ">> ")
+        #expect(repl.feed("  b) return a + b end") == "")
+        #expect(!repl.isContinuing)
+        #expect(repl.feed("add(2, 3)") == "5\n")
+        #expect(repl.feed("x = = 1").contains("unexpected symbol"))
+    }
+
+    @Test func promptsFollowPROMPTGlobals() {
+        let (repl, _) = session()
+        _ = repl.feed("_PROMPT = 'tk> '; _PROMPT2 = 'tk>> '")
+        #expect(repl.prompt == "tk> ")
+        _ = repl.feed("if true then")
+        #expect(repl.prompt == "tk>> ")
+    }
+
+    @Test func errorsPrintATracebackAndTheSessionGoesOn() {
+        let (repl, _) = session()
+        let out = repl.feed("error('boom')")
+        #expect(out.hasPrefix("stdin:1: boom\nstack traceback:"))
+        #expect(repl.feed("1") == "1\n")
+    }
+
+    @Test func updatesRunAfterEachInputUnlessAutoIsOff() {
+        let (repl, _) = session()
+        _ = repl.feed("w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{ displayScale = 3 } } }")
+        _ = repl.feed("w.rootViewController = tk.ViewController{}")
+        #expect(repl.feed("w.rootViewController.view.traitCollection.displayScale") == "3.0\n")
+        _ = repl.feed(":auto off")
+        _ = repl.feed("w.scene.traitOverrides.displayScale = 2")
+        #expect(repl.feed("w.rootViewController.view.traitCollection.displayScale") == "3.0\n")
+        _ = repl.feed(":auto on")
+        _ = repl.feed("")
+        #expect(repl.feed("w.rootViewController.view.traitCollection.displayScale") == "2.0\n")
+    }
+
+    @Test func treeExplainAndWatch() {
+        let (repl, watched) = session()
+        _ = repl.feed("Theme = tk.defineTrait{ name = 'Theme', values = {'standard', 'pastel'}, default = 'standard' }")
+        _ = repl.feed("scene = tk.WindowScene{ screen = tk.Screen{}, name = 'main' }")
+        _ = repl.feed("w = tk.Window{ scene = scene, name = 'w' }; w.rootViewController = tk.ViewController{ name = 'root' }")
+        _ = repl.feed("header = tk.View{ name = 'header' }; w.rootViewController.view:addSubview(header)")
+        _ = repl.feed("header.traitOverrides.Theme = 'pastel'")
+        #expect(repl.feed(":tree w") == "Window 'w'\n  ViewController 'root'\n    View\n      View 'header'  [Theme = pastel]\n")
+        #expect(repl.feed(":explain header Theme") == "Theme = pastel on View 'header': from its own override\n")
+        #expect(repl.feed(":watch header Theme").hasPrefix("watching <View 'header'>"))
+        _ = watched()
+        _ = repl.feed("header.traitOverrides.Theme = nil")
+        #expect(watched() == "watch <View 'header'>: Theme pastel -> standard\n")
+        #expect(repl.feed(":nope").contains("unknown command"))
+    }
+
+    @Test func completionOfGlobalsFieldsMethodsAndTraits() {
+        let (repl, _) = session()
+        _ = repl.feed("header = tk.View{ name = 'header' }")
+        _ = repl.feed("tc = tk.TraitCollection{}")
+        #expect(repl.completions(for: "head") == ["header"])
+        #expect(repl.completions(for: "tk.Scr") == ["tk.Screen", "tk.ScrollView"])
+        #expect(repl.completions(for: "header.trait") == ["header.traitCollection", "header.traitOverrides"])
+        #expect(repl.completions(for: "header:regi") == ["header:registerForTraitChanges"])
+        #expect(repl.completions(for: "header:super").isEmpty, "a property is not a method")
+        #expect(repl.completions(for: "header.traitOverrides.horiz") == ["header.traitOverrides.horizontalSizeClass"])
+        #expect(repl.completions(for: "tc.userInterfaceSt") == ["tc.userInterfaceStyle"])
+        #expect(repl.completions(for: "tk.traits.display").contains("tk.traits.displayScale"))
+        #expect(repl.completions(for: "nosuch.x").isEmpty)
+    }
+
+    @Test func loadRunsAFileInTheSession() throws {
+        let (repl, _) = session()
+        let path = NSTemporaryDirectory() + "repl-load-\(UUID().uuidString).lua"
+        try "loaded = 42".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(repl.feed(":load \(path)") == "")
+        #expect(repl.feed("loaded") == "42\n")
+        #expect(repl.feed(":load /nonexistent.lua") == "cannot read /nonexistent.lua\n")
+    }
+
+    @Test func pipedInputRunsAsAScriptWithResultsPrinted() throws {
+        let result = try traitkit(["repl"], input: "x = 2\nx * 21\nfor i = 1, 2 do\nprint(i) end\n:quit\nprint('not reached')\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "42\n1\n2\n")
+    }
+
+    @Test func controlDEndsTheSession() throws {
+        let script = """
+            import os, pty, sys, time, select
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.environ["HOME"] = sys.argv[2]
+                os.execv(sys.argv[1], [sys.argv[1]])
+            def read(t):
+                out, end = b"", time.time() + t
+                while time.time() < end:
+                    if select.select([fd], [], [], 0.05)[0]:
+                        try: out += os.read(fd, 4096)
+                        except OSError: break
+                return out.decode(errors="replace")
+            read(1.5)
+            os.write(fd, b"while true do end\\r"); time.sleep(0.5)
+            os.write(fd, b"\\x03"); read(1)
+            os.write(fd, b"\\x04"); read(1)
+            print("EXIT:" + str(os.waitpid(pid, 0)[1]))
+            """
+        #expect(try pty(script).contains("EXIT:0"))
+    }
+
+    func pty(_ script: String) throws -> String {
+        let home = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, traitkitBinary.path, home]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    /// Through a real pseudo-terminal: completion, Ctrl-C stopping `while true do end`, Ctrl-C
+    /// at the prompt, and history written to the user's data directory.
+    @Test func terminalSession() throws {
+        let home = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)"
+        let script = """
+            import os, pty, sys, time, select
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.environ["HOME"] = sys.argv[2]
+                os.environ.pop("XDG_DATA_HOME", None)
+                os.execv(sys.argv[1], [sys.argv[1], "repl"])
+            def read(t):
+                out, end = b"", time.time() + t
+                while time.time() < end:
+                    if select.select([fd], [], [], 0.05)[0]:
+                        try: out += os.read(fd, 4096)
+                        except OSError: break
+                return out.decode(errors="replace")
+            read(1.5)
+            os.write(fd, b"header = tk.View{ name = 'hd' }\\r"); read(0.5)
+            os.write(fd, b"header:regi\\t"); print("COMPLETED:" + repr(read(0.8)))
+            os.write(fd, b"\\x15while true do end\\r"); time.sleep(0.8)
+            os.write(fd, b"\\x03"); print("INTERRUPT:" + repr(read(1.5)))
+            os.write(fd, b"if true then\\r"); read(0.4)
+            os.write(fd, b"\\x03"); read(0.5)
+            os.write(fd, b"6 * 7\\r"); print("AFTER:" + repr(read(0.8)))
+            os.write(fd, b":quit\\r"); read(0.8)
+            print("EXIT:" + str(os.waitpid(pid, 0)[1]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, traitkitBinary.path, home]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("sterForTraitChanges"), "libedit completed the method name")
+        #expect(text.contains("interrupted"))
+        #expect(text.contains("AFTER:'6 * 7\\r\\n42"))
+        #expect(text.contains("EXIT:0"))
+        let history = try String(contentsOfFile: home + "/.local/share/traitkit/history", encoding: .utf8)
+        // libedit's history format escapes spaces as \040.
+        #expect(history.replacing("\\040", with: " ").contains("while true do end"))
+    }
+}
