@@ -23,7 +23,8 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "TraitKit"),
-        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua"]),
+        .target(name: "CLuaSignals", dependencies: ["CLua"]),
+        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CLuaSignals"]),
         .executableTarget(
             name: "TraitKitCLI",
             dependencies: [

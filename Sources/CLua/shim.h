@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <signal.h>
 
 /* A Swift function called from Lua: returns the number of results, TK_RAISE_WHERE to raise
  * the message on top prefixed with the caller's position, or TK_RAISE to raise it as is. */
@@ -34,7 +33,6 @@ typedef struct tk_Limits {
     double deadline;       /* CLOCK_MONOTONIC seconds; 0: none */
     double timeout;        /* the --timeout value, for the message */
     int timed_out;
-    volatile int interrupted;  /* set by a signal handler (REPL Ctrl-C) */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -118,14 +116,10 @@ static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return status;
 }
 
-/* The count hook behind --timeout and Ctrl-C: raises from inside Lua's own frames. */
+/* The count hook behind --timeout: raises from inside Lua's own frames. */
 static inline void tk_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     tk_Limits *limits = tk_limits(L);
-    if (limits->interrupted) {
-        limits->interrupted = 0;
-        luaL_error(L, "interrupted");
-    }
     if (limits->deadline > 0 && tk_now() > limits->deadline) {
         limits->timed_out = 1;
         luaL_error(L, "time limit of %f s exceeded", limits->timeout);
@@ -134,44 +128,6 @@ static inline void tk_hook(lua_State *L, lua_Debug *ar) {
 
 static inline void tk_sethook(lua_State *L, int on) {
     lua_sethook(L, on ? tk_hook : NULL, on ? LUA_MASKCOUNT : 0, 10000);
-}
-
-/* Ctrl-C while a chunk runs (the REPL): like lua.c, the handler only sets a hook, which
- * raises "interrupted" from inside Lua at the next instruction. */
-static lua_State *tk_signal_state = NULL;
-static volatile sig_atomic_t tk_sigint_seen = 0;
-
-static inline void tk_sigint_handler(int sig) {
-    (void)sig;
-    tk_sigint_seen = 1;
-    if (tk_signal_state == NULL) return;
-    tk_limits(tk_signal_state)->interrupted = 1;
-    lua_sethook(tk_signal_state, tk_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
-}
-
-/* Arms (L) or disarms (NULL) the Ctrl-C handler. */
-static inline void tk_arm_interrupt(lua_State *L) {
-    tk_signal_state = L;
-}
-
-/* Whether SIGINT arrived since the last call (Ctrl-C at the prompt). */
-static inline int tk_take_sigint(void) {
-    int seen = tk_sigint_seen;
-    tk_sigint_seen = 0;
-    return seen;
-}
-
-static inline void tk_install_sigint(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = tk_sigint_handler;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    /* A parent may have started us with SIGINT blocked (the mask is inherited). */
-    sigset_t unblock;
-    sigemptyset(&unblock);
-    sigaddset(&unblock, SIGINT);
-    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
 }
 
 /* A message handler that appends a traceback (as lua.c's msghandler). */

@@ -101,7 +101,12 @@ enum ClassModule {
             let className = string(L, -1) ?? engine
             tk_pop(L, 1)
             if !isNil(L, 2) { try checkTable(L, 2, className) }
-            let node = try make(L, engine: engine, className: className, runtime: runtime)
+            let node: TraitEnvironment
+            do {
+                node = try make(L, engine: engine, className: className, runtime: runtime)
+            } catch let error as LuaError {
+                throw LuaError(fieldMessage(error.description, className))
+            }
             node.className = className
             NodeArgs.push(L, node)
             let ud = lua_gettop(L)
@@ -109,21 +114,38 @@ enum ClassModule {
             lua_pushvalue(L, 1)
             lua_rawsetp(L, -2, UVKey.classTable)
             tk_pop(L, 1)
-            if lua_type(L, 2) == LUA_TTABLE { try applyProperties(L, table: 2, to: ud, node: node) }
+            if lua_type(L, 2) == LUA_TTABLE {
+                do {
+                    try applyProperties(L, table: 2, to: ud, node: node)
+                } catch let error as LuaCallError {
+                    throw LuaError(fieldMessage(error.description, className))
+                }
+            }
             lua_settop(L, ud)
             return 1
         }
     }
 
+    /// `bad argument #3 to 'scene' (expected X, got Y)` from a property setter, said as the
+    /// constructor field it came from.
+    private static func fieldMessage(_ message: String, _ className: String) -> String {
+        let firstLine = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
+        guard let range = firstLine.firstRange(of: "bad argument #"),
+              let to = firstLine[range.upperBound...].firstRange(of: " to '"),
+              let end = firstLine[to.upperBound...].firstIndex(of: "'") else { return firstLine }
+        let field = firstLine[to.upperBound..<end]
+        return "bad field '\(field)' in \(className){...}" + firstLine[firstLine.index(after: end)...]
+    }
+
     private static func make(_ L: LuaState, engine: String, className: String, runtime: LuaRuntime) throws -> TraitEnvironment {
-        let name = lua_type(L, 2) == LUA_TTABLE ? try field(L, "name") { try optString(L, -1, className) } : nil
+        let name = lua_type(L, 2) == LUA_TTABLE ? try field(L, "name") { try optString(L, -1, "name") } : nil
         switch engine {
         case "View": return View(name: name)
         case "ScrollView": return ScrollView(name: name)
         case "ViewController": return ViewController(name: name)
         case "HostingController":
             let root = try field(L, "root") {
-                try LuaObject.check(L, -1, Element.self, className, expected: "an element as 'root'")
+                try LuaObject.check(L, -1, Element.self, "root", expected: "an element")
             }
             return HostingController(root: root, name: name)
         case "Window": return Window(name: name)

@@ -1,10 +1,10 @@
 import CLua
+import CLuaSignals
 
 /// Ctrl-C in the REPL (DESIGN.md §5): while a chunk runs, SIGINT sets a hook that raises
 /// "interrupted" inside Lua, as lua.c does; the session goes on.
 ///
-/// The handler's target lives in a static of the C shim; every use is in this one file so
-/// that it is one variable even when files are compiled separately.
+/// The handler and its state are in the `CLuaSignals` C target: one copy per process.
 extension LuaRuntime {
     public func installInterruptHandler() {
         tk_install_sigint()
@@ -24,7 +24,6 @@ extension LuaRuntime {
         } else {
             tk_arm_interrupt(nil)
             _ = tk_take_sigint()
-            limits.pointee.interrupted = 0
             tk_sethook(L, limits.pointee.deadline > 0 ? 1 : 0)
         }
     }

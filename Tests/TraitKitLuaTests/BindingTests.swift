@@ -41,6 +41,20 @@ struct BindingTests {
             ("tk.TraitCollection{ [42] = 1 }", "expected a trait or trait name, got number"),
             ("tk.Color.hex('#12')", "invalid color \"#12\""),
             ("tk.ViewController{}:present(tk.ViewController{})", "not in a window"),
+            ("tk.TraitCollection.fromJSON(string.rep('[', 100000))", "nesting deeper than 512 levels"),
+            ("tk.Window{ scene = 5 }", "bad field 'scene' in Window{...} (expected a WindowScene, got number)"),
+            ("tk.View{ name = 5 }", "bad field 'name' in View{...} (expected a string, got number)"),
+            ("tk.HostingController{ root = 5 }", "bad field 'root' in HostingController{...}"),
+            ("tk.Color(function() return 5 end):resolvedColor(tk.TraitCollection{})", "must return a Color"),
+            ("tk.elements.VStack{ 5 }", "item 1 is not an element"),
+            ("tk.EnvironmentKey{ name = 'k', bridge = 'nope' }", "unknown trait 'nope'"),
+            ("""
+             local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+             w.rootViewController = tk.ViewController{}
+             w.rootViewController.view:registerForTraitChanges({'displayScale'}, function() tk.update() end)
+             w.scene.traitOverrides.displayScale = 2
+             tk.update()
+             """, "update() was called from a callback during an update"),
         ]
         for (code, fragment) in cases {
             let error = runLua("local tk = require 'traitkit'\n" + code) ?? "(no error)"

@@ -92,9 +92,13 @@ public enum JSON: Equatable, Sendable {
         return value
     }
 
+    /// How deep arrays and objects may nest: deeper input is an error, not a stack overflow.
+    public static let maxDepth = 512
+
     struct Parser {
         let bytes: [UInt8]
         var at = 0
+        var depth = 0
 
         func fail(_ expected: String) -> TraitError {
             .malformedJSON("expected \(expected) at offset \(at)")
@@ -107,6 +111,14 @@ public enum JSON: Equatable, Sendable {
         mutating func value() throws(TraitError) -> JSON {
             skipSpace()
             guard at < bytes.count else { throw fail("a value") }
+            if bytes[at] == UInt8(ascii: "{") || bytes[at] == UInt8(ascii: "[") {
+                guard depth < JSON.maxDepth else {
+                    throw .malformedJSON("nesting deeper than \(JSON.maxDepth) levels at offset \(at)")
+                }
+                depth += 1
+                defer { depth -= 1 }
+                return bytes[at] == UInt8(ascii: "{") ? try object() : try array()
+            }
             switch bytes[at] {
             case UInt8(ascii: "{"): return try object()
             case UInt8(ascii: "["): return try array()

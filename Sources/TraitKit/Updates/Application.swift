@@ -5,6 +5,7 @@
 public final class Application {
     public private(set) var screens: [Screen] = []
     private var asyncQueue: [() throws -> Void] = []
+    private var isUpdating = false
 
     /// How many passes `update()` runs before it calls a cycle an error (R7).
     public static let maxIterations = 100
@@ -41,6 +42,12 @@ public final class Application {
     /// first one is rethrown at the end. A cycle that has not settled after `maxIterations`
     /// passes is an error naming the traits still changing.
     public func update() throws {
+        guard !isUpdating else {
+            throw TraitError.invalidHierarchy(
+                "update() was called from a callback during an update; changes made there are picked up by the running update")
+        }
+        isUpdating = true
+        defer { isUpdating = false }
         let context = UpdateContext()
         var lastChanged = TraitSet()
         for _ in 0..<Self.maxIterations {
