@@ -73,7 +73,7 @@ struct ScriptOptions: ParsableArguments {
             source = text
             chunkName = "=stdin"
         } else {
-            guard let text = readFile(file) else {
+            guard let text = readSource(file) else {
                 printError("traitkit: cannot read \(file)")
                 throw ExitCode(1)
             }
@@ -98,19 +98,6 @@ struct StandardError: TextOutputStream {
         var string = string
         string.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
-}
-
-func readFile(_ path: String) -> String? {
-    guard let handle = fopen(path, "rb") else { return nil }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, handle)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[..<n])
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 import Glibc

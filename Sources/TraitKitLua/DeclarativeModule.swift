@@ -250,42 +250,44 @@ enum DeclarativeModule {
 
     static let makeControllerRepresentable: SwiftLuaFunction = { L in
         guarded(L) { L in
-            try checkTable(L, 1, "ViewControllerRepresentable")
-            guard rawGetField(L, 1, "make") == LUA_TFUNCTION else {
-                throw LuaError("ViewControllerRepresentable: 'make' must be a function returning a ViewController")
-            }
-            let runtime = LuaRuntime.of(L)
-            let slot = Slot()
-            let element = Element(.viewControllerRepresentable { [weak runtime] in
-                guard let node = try runtime?.callMake(slot), let controller = node as? ViewController else {
-                    throw LuaError("ViewControllerRepresentable: 'make' must return a ViewController")
+            try makeRepresentable(L, "ViewControllerRepresentable", returning: "a ViewController") { make in
+                .viewControllerRepresentable {
+                    guard let controller = try make() as? ViewController else {
+                        throw LuaError("ViewControllerRepresentable: 'make' must return a ViewController")
+                    }
+                    return controller
                 }
-                return controller
-            })
-            slot.object = element
-            pushElement(L, element, holding: [], function: -1)
-            return 1
+            }
         }
     }
 
     static let makeViewRepresentable: SwiftLuaFunction = { L in
         guarded(L) { L in
-            try checkTable(L, 1, "ViewRepresentable")
-            guard rawGetField(L, 1, "make") == LUA_TFUNCTION else {
-                throw LuaError("ViewRepresentable: 'make' must be a function returning a View")
-            }
-            let runtime = LuaRuntime.of(L)
-            let slot = Slot()
-            let element = Element(.viewRepresentable { [weak runtime] in
-                guard let node = try runtime?.callMake(slot), let view = node as? View else {
-                    throw LuaError("ViewRepresentable: 'make' must return a View")
+            try makeRepresentable(L, "ViewRepresentable", returning: "a View") { make in
+                .viewRepresentable {
+                    guard let view = try make() as? View else {
+                        throw LuaError("ViewRepresentable: 'make' must return a View")
+                    }
+                    return view
                 }
-                return view
-            })
-            slot.object = element
-            pushElement(L, element, holding: [], function: -1)
-            return 1
+            }
         }
+    }
+
+    /// `E.ViewControllerRepresentable{ make = fn }` / `E.ViewRepresentable{ make = fn }`: the
+    /// element calls `make` (kept in its user value) when it is rendered.
+    private static func makeRepresentable(_ L: LuaState, _ name: String, returning what: String,
+                                          _ kind: (@escaping () throws -> TraitEnvironment?) -> Element.Kind) throws -> Int32 {
+        try checkTable(L, 1, name)
+        guard rawGetField(L, 1, "make") == LUA_TFUNCTION else {
+            throw LuaError("\(name): 'make' must be a function returning \(what)")
+        }
+        let runtime = LuaRuntime.of(L)
+        let slot = Slot()
+        let element = Element(kind { [weak runtime] in try runtime?.callMake(slot) })
+        slot.object = element
+        pushElement(L, element, holding: [], function: -1)
+        return 1
     }
 
     /// `tk.HostingConfiguration{ root = element }` (or `(element)`), for `cell.contentConfiguration`.

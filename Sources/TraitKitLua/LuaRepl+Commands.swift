@@ -101,7 +101,8 @@ extension LuaRepl {
     }
 }
 
-func readSource(_ path: String) -> String? {
+/// The contents of a file as UTF-8 text, or nil when it cannot be read.
+public func readSource(_ path: String) -> String? {
     guard let handle = fopen(path, "rb") else { return nil }
     defer { fclose(handle) }
     var bytes: [UInt8] = []

@@ -69,17 +69,17 @@ struct ReplTests {
 
     @Test func treeExplainAndWatch() {
         let (repl, watched) = session()
-        _ = repl.feed("Theme = tk.defineTrait{ name = 'Theme', values = {'standard', 'pastel'}, default = 'standard' }")
+        _ = repl.feed("Theme = tk.defineTrait{ name = 'ReplTheme', values = {'standard', 'pastel'}, default = 'standard' }")
         _ = repl.feed("scene = tk.WindowScene{ screen = tk.Screen{}, name = 'main' }")
         _ = repl.feed("w = tk.Window{ scene = scene, name = 'w' }; w.rootViewController = tk.ViewController{ name = 'root' }")
         _ = repl.feed("header = tk.View{ name = 'header' }; w.rootViewController.view:addSubview(header)")
-        _ = repl.feed("header.traitOverrides.Theme = 'pastel'")
-        #expect(repl.feed(":tree w") == "Window 'w'\n  ViewController 'root'\n    View\n      View 'header'  [Theme = pastel]\n")
-        #expect(repl.feed(":explain header Theme") == "Theme = pastel on View 'header': from its own override\n")
-        #expect(repl.feed(":watch header Theme").hasPrefix("watching <View 'header'>"))
+        _ = repl.feed("header.traitOverrides.ReplTheme = 'pastel'")
+        #expect(repl.feed(":tree w") == "Window 'w'\n  ViewController 'root'\n    View\n      View 'header'  [ReplTheme = pastel]\n")
+        #expect(repl.feed(":explain header ReplTheme") == "ReplTheme = pastel on View 'header': from its own override\n")
+        #expect(repl.feed(":watch header ReplTheme").hasPrefix("watching <View 'header'>"))
         _ = watched()
-        _ = repl.feed("header.traitOverrides.Theme = nil")
-        #expect(watched() == "watch <View 'header'>: Theme pastel -> standard\n")
+        _ = repl.feed("header.traitOverrides.ReplTheme = nil")
+        #expect(watched() == "watch <View 'header'>: ReplTheme pastel -> standard\n")
         #expect(repl.feed(":nope").contains("unknown command"))
     }
 
@@ -136,8 +136,8 @@ struct ReplTests {
         #expect(try pty(script).contains("EXIT:0"))
     }
 
-    func pty(_ script: String) throws -> String {
-        let home = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)"
+    /// Runs a Python script that drives traitkit through a pseudo-terminal (argv: binary, home).
+    func pty(_ script: String, home: String = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, traitkitBinary.path, home]
@@ -178,14 +178,7 @@ struct ReplTests {
             os.write(fd, b":quit\\r"); read(0.8)
             print("EXIT:" + str(os.waitpid(pid, 0)[1]))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, traitkitBinary.path, home]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try pty(script, home: home)
         #expect(text.contains("sterForTraitChanges"), "libedit completed the method name")
         #expect(text.contains("interrupted"))
         #expect(text.contains("AFTER:'6 * 7\\r\\n42"))
