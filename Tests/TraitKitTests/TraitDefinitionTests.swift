@@ -105,3 +105,20 @@ struct TraitKindTests {
         #expect(TraitCollection(m1) != TraitCollection(m2))
     }
 }
+
+@Suite("R1 typed definitions next to script definitions")
+struct TypedDefinitionClashTests {
+    struct ScriptTakenTrait: TraitDefinition {
+        static let defaultValue = 0
+        static let name = "R1ScriptTaken"
+    }
+
+    @Test func aScriptDefinitionOfTheSameNameDoesNotCrashTheHost() throws {
+        // A script got there first with another kind.
+        let scripted = try TraitRegistry.define(name: "R1ScriptTaken", kind: .bool, defaultValue: .bool(false))
+        let typed = ScriptTakenTrait.trait
+        #expect(typed !== scripted)
+        #expect(typed.name.hasSuffix("ScriptTakenTrait"))
+        #expect(TraitCollection { $0[ScriptTakenTrait.self] = 3 }[ScriptTakenTrait.self] == 3)
+    }
+}

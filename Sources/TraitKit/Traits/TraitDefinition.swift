@@ -89,19 +89,30 @@ extension TraitDefinition {
 
     /// The registered trait for this definition.
     ///
-    /// A definition that clashes with another trait of the same name is a programming error in
-    /// the Swift code that declares it, so it stops here with the registry's message.
+    /// When a script already defined a different trait under the same name (or identifier),
+    /// the Swift definition is registered under its qualified type name instead, so a host app
+    /// never crashes because of what a script did; the two are then distinct traits.
     public static var trait: Trait {
         if let cached = typedTraits.withLock({ $0[ObjectIdentifier(Self.self)] }) { return cached }
+        let trait: Trait
         do {
-            let trait = try TraitRegistry.define(
-                name: name, identifier: identifier, kind: Value.traitKind, defaultValue: defaultValue.traitValue,
-                affectsColorAppearance: affectsColorAppearance)
-            typedTraits.withLock { $0[ObjectIdentifier(Self.self)] = trait }
-            return trait
+            trait = try register(name: name, identifier: identifier)
         } catch {
-            fatalError("TraitDefinition \(Self.self): \(error)")
+            let qualified = String(reflecting: Self.self)
+            do {
+                trait = try register(name: qualified, identifier: qualified)
+            } catch {
+                // Only a full registry (TraitRegistry.capacity traits) gets here.
+                fatalError("TraitDefinition \(Self.self): \(error)")
+            }
         }
+        typedTraits.withLock { $0[ObjectIdentifier(Self.self)] = trait }
+        return trait
+    }
+
+    private static func register(name: String, identifier: String) throws(TraitError) -> Trait {
+        try TraitRegistry.define(name: name, identifier: identifier, kind: Value.traitKind,
+                                 defaultValue: defaultValue.traitValue, affectsColorAppearance: affectsColorAppearance)
     }
 }
 
