@@ -23,13 +23,14 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "TraitKit"),
-        .target(name: "CLuaSignals", dependencies: ["CLua"]),
-        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CLuaSignals"]),
+        .target(name: "CSupport", dependencies: ["CLua"]),
+        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport"]),
         .executableTarget(
             name: "TraitKitCLI",
             dependencies: [
                 "TraitKitLua",
                 "CEditLine",
+                "CSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,6 +6,6 @@ struct TraitKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traitkit",
         abstract: "Run Lua scripts that drive UIKit-style trait hierarchies.",
-        subcommands: [Run.self, Repl.self, Dump.self],
+        subcommands: [Run.self, Repl.self, Dump.self, Bench.self],
         defaultSubcommand: Repl.self)
 }

@@ -1,10 +1,10 @@
 import CLua
-import CLuaSignals
+import CSupport
 
 /// Ctrl-C in the REPL (DESIGN.md §5): while a chunk runs, SIGINT sets a hook that raises
 /// "interrupted" inside Lua, as lua.c does; the session goes on.
 ///
-/// The handler and its state are in the `CLuaSignals` C target: one copy per process.
+/// The handler and its state are in the `CSupport` C target: one copy per process.
 extension LuaRuntime {
     public func installInterruptHandler() {
         tk_install_sigint()

@@ -328,3 +328,13 @@ extension LuaRuntime {
         lua_setglobal(L, "arg")
     }
 }
+
+extension LuaRuntime {
+    /// The number at `table.key` in the globals, if there is one (for tools reading results).
+    public func globalNumber(table: String, key: String) -> Double? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_getglobal(L, table) == LUA_TTABLE, rawGetField(L, -1, key) == LUA_TNUMBER else { return nil }
+        return tk_tonumber(L, -1, nil)
+    }
+}

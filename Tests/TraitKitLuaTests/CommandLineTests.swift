@@ -60,3 +60,18 @@ struct CommandLineTests {
         #expect(result.stderr.contains("cannot read /nonexistent/x.lua"))
     }
 }
+
+/// `traitkit bench` runs and reports every §6 figure with its target verdict (timings are not
+/// asserted here: they are measured by the benchmark, not by tests).
+@Suite("Benchmark command")
+struct BenchCommandTests {
+    @Test func quickJSONHasEveryFigure() throws {
+        let result = try traitkit(["bench", "--quick", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["swift read, hot", "swift flush, 10000 nodes", "unrelated registrations", "memory per view",
+                     "lua read", "lua flush with Lua handlers"] {
+            #expect(result.stdout.contains(name), "missing \(name)")
+        }
+        #expect(result.stdout.contains("\"meetsTarget\""))
+    }
+}

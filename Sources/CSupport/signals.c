@@ -1,4 +1,4 @@
-#include "CLuaSignals.h"
+#include "CSupport.h"
 #include <lua5.4/lua.h>
 #include <lua5.4/lauxlib.h>
 #include <signal.h>

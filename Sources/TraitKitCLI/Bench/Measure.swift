@@ -1,0 +1,42 @@
+import CSupport
+import Glibc
+
+/// One measured figure, with what it is compared against in the same run.
+struct Figure {
+    let name: String
+    let unit: String
+    let value: Double
+    let spread: Double
+    let comparisonName: String
+    let comparison: Double?
+    let target: String?
+    let meetsTarget: Bool?
+}
+
+/// Monotonic nanoseconds.
+func now() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Runs `body` `runs` times and returns the median and the spread (max - min) of the
+/// per-unit time `body` reports as (nanoseconds, units).
+func measure(runs: Int, _ body: () -> (ns: UInt64, units: Int)) -> (median: Double, spread: Double) {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let (ns, units) = body()
+        samples.append(Double(ns) / Double(max(units, 1)))
+    }
+    samples.sort()
+    return (samples[samples.count / 2], (samples.last ?? 0) - (samples.first ?? 0))
+}
+
+/// Bytes currently allocated by malloc (glibc's mallinfo2).
+func allocatedBytes() -> Int {
+    Int(tk_malloc_in_use())
+}
+
+/// Keeps the optimizer from deleting a computation.
+@inline(never)
+func blackHole<T>(_ value: T) { _ = value }

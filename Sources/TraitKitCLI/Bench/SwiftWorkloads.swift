@@ -1,0 +1,184 @@
+import TraitKit
+
+/// A tree of realistic shape: fan-out 2-20 (cycling), depth grows until `count` views exist.
+struct BenchTree {
+    let app = Application()
+    let window: Window
+    let root: ViewController
+    private(set) var views: [View] = []
+
+    init(count: Int) {
+        let screen = Screen()
+        app.add(screen)
+        window = Window(scene: WindowScene(screen: screen))
+        root = ViewController()
+        window.rootViewController = root
+        views = [root.view]
+        var next = 0, fan = 2
+        while views.count < count {
+            let parent = views[next]
+            next += 1
+            for _ in 0..<fan where views.count < count {
+                let child = View()
+                try? parent.addSubview(child)
+                views.append(child)
+            }
+            fan = fan == 20 ? 2 : fan + 3
+        }
+        try? app.update()
+    }
+
+    var depth: Int {
+        var deepest = 0
+        for view in views.suffix(50) {
+            var d = 0
+            var node: View? = view
+            while let n = node { d += 1; node = n.superview }
+            deepest = max(deepest, d)
+        }
+        return deepest
+    }
+}
+
+enum BenchTheme: Int, TraitEnum { case a, b, c }
+struct BenchThemeTrait: TraitDefinition { static let defaultValue = BenchTheme.a; static let name = "BenchTheme" }
+struct BenchOtherTrait: TraitDefinition { static let defaultValue = 0; static let name = "BenchOther" }
+
+enum SwiftWorkloads {
+    /// A hot read: the same node's collection, one trait, in a loop.
+    static func readHot(_ tree: BenchTree, runs: Int) -> (Double, Double) {
+        let trait = BenchThemeTrait.trait
+        let tc = tree.views.last!.traitCollection
+        return measure(runs: runs) {
+            let n = 10_000_000
+            let start = now()
+            var hits = 0
+            for _ in 0..<n { if tc[trait] == .enumCase(1) { hits += 1 } }
+            blackHole(hits)
+            return (now() - start, n)
+        }
+    }
+
+    /// The same reads through a dictionary keyed by trait (the naive store), for comparison.
+    static func readDictionary(runs: Int) -> (Double, Double) {
+        var store: [ObjectIdentifier: TraitValue] = [:]
+        let trait = BenchThemeTrait.trait
+        for t in TraitRegistry.all { store[ObjectIdentifier(t)] = t.defaultValue }
+        return measure(runs: runs) {
+            let n = 10_000_000
+            let start = now()
+            var hits = 0
+            for _ in 0..<n { if store[ObjectIdentifier(trait)] == .enumCase(1) { hits += 1 } }
+            blackHole(hits)
+            return (now() - start, n)
+        }
+    }
+
+    /// Reads from random nodes (cold: the collection is rarely in cache).
+    static func readCold(_ tree: BenchTree, runs: Int) -> (Double, Double) {
+        let trait = BenchThemeTrait.trait
+        var rng = SystemRandomNumberGenerator()
+        let order = (0..<1_000_000).map { _ in Int.random(in: 0..<tree.views.count, using: &rng) }
+        return measure(runs: runs) {
+            let start = now()
+            var hits = 0
+            for i in order { if tree.views[i].traitCollection[trait] == .enumCase(1) { hits += 1 } }
+            blackHole(hits)
+            return (now() - start, order.count)
+        }
+    }
+
+    /// One override change at the root, then update(): ns per node of the tree.
+    static func flush(_ tree: BenchTree, runs: Int) -> (Double, Double) {
+        var flip = false
+        return measure(runs: runs) {
+            flip.toggle()
+            tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
+            let start = now()
+            try? tree.app.update()
+            return (now() - start, tree.views.count)
+        }
+    }
+}
+
+extension SwiftWorkloads {
+    /// The same flush with the root view's first child overriding the trait: returns ns per
+    /// node outside the shielded subtree (the subtree itself must cost nothing).
+    static func flushShielded(_ tree: BenchTree, runs: Int) -> (Double, Double) {
+        let shield = tree.root.view.subviews[0]
+        shield.traitOverrides[BenchThemeTrait.self] = .a
+        try? tree.app.update()
+        let shielded = countSubtree(shield)
+        defer { shield.traitOverrides[BenchThemeTrait.self] = nil; try? tree.app.update() }
+        var flip = false
+        return measure(runs: runs) {
+            flip.toggle()
+            tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
+            let start = now()
+            try? tree.app.update()
+            return (now() - start, tree.views.count - shielded)
+        }
+    }
+
+    static func countSubtree(_ view: View) -> Int {
+        1 + view.subviews.reduce(0) { $0 + countSubtree($1) }
+    }
+
+    /// Flush with `count` registrations spread over the tree on a trait that does not change.
+    static func withUnrelatedRegistrations(_ tree: BenchTree, count: Int, _ body: () -> (Double, Double)) -> (Double, Double) {
+        var tokens: [(View, TraitChangeRegistration)] = []
+        tokens.reserveCapacity(count)
+        for i in 0..<count {
+            let view = tree.views[i % tree.views.count]
+            if let token = try? view.registerForTraitChanges([BenchOtherTrait.trait], handler: { _, _ in }) {
+                tokens.append((view, token))
+            }
+        }
+        defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
+        return body()
+    }
+
+    /// ns per fired callback: `count` registrations on the changed trait.
+    static func firedCallbacks(_ tree: BenchTree, count: Int, runs: Int) -> (Double, Double) {
+        var fired = 0
+        var tokens: [(View, TraitChangeRegistration)] = []
+        for i in 0..<count {
+            let view = tree.views[i % tree.views.count]
+            if let token = try? view.registerForTraitChanges([BenchThemeTrait.trait], handler: { _, _ in fired += 1 }) {
+                tokens.append((view, token))
+            }
+        }
+        defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
+        let base = flush(tree, runs: runs).0 * Double(tree.views.count)
+        var flip = false
+        return measure(runs: runs) {
+            flip.toggle()
+            fired = 0
+            tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
+            let start = now()
+            try? tree.app.update()
+            let elapsed = Double(now() - start) - base
+            return (UInt64(max(elapsed, 0)), fired)
+        }
+    }
+
+    /// Bytes per view from the allocator: `count` views made in a detached tree.
+    static func bytesPerView(count: Int, overrides: Int, registrations: Int) -> Double {
+        let root = View()
+        let before = allocatedBytes()
+        var views: [View] = []
+        views.reserveCapacity(count)
+        let arrayBytes = allocatedBytes() - before
+        for i in 0..<count {
+            let view = View()
+            try? (i == 0 ? root : views[(i - 1) / 8]).addSubview(view)
+            if overrides > 0 { view.traitOverrides[BenchThemeTrait.self] = .b }
+            if overrides > 1 { view.traitOverrides[BenchOtherTrait.self] = 1 }
+            for _ in 0..<registrations { _ = try? view.registerForTraitChanges([BenchOtherTrait.trait]) { _, _ in } }
+            views.append(view)
+        }
+        let used = allocatedBytes() - before - arrayBytes
+        blackHole(views)
+        return Double(used) / Double(count)
+    }
+}
