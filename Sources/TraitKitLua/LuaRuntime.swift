@@ -24,7 +24,7 @@ public final class LuaRuntime {
     private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:]
     var classRefs: [ObjectIdentifier: Int32] = [:]
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
-    var definedMethods = Set<NodeEvent>()
+    var definedMethods = EventMask()
     var nextHandlerID = 0
     var valueBoxes: [UnsafeRawPointer: LuaValueBox.WeakBox] = [:]
     /// `--trait name=value` settings applied to every Screen a script makes.
@@ -260,6 +260,21 @@ public final class LuaRuntime {
             throw LuaError("cannot set field '\(key)' of \(typeName(L, 1))")
         }
     }
+}
+
+/// A set of `NodeEvent`s as bits: checked for every changed node, so no hashing.
+struct EventMask {
+    private var bits: UInt32 = 0
+    private static let index: [NodeEvent: Int] = Dictionary(
+        uniqueKeysWithValues: NodeEvent.allCases.enumerated().map { ($1, $0) })
+    private static let traitChangeBit = index[.traitCollectionDidChange]!
+
+    func contains(_ event: NodeEvent) -> Bool {
+        let i = event == .traitCollectionDidChange ? Self.traitChangeBit : Self.index[event]!
+        return bits & (1 << UInt32(i)) != 0
+    }
+
+    mutating func insert(_ event: NodeEvent) { bits |= 1 << UInt32(Self.index[event]!) }
 }
 
 /// `__tostring` for engine objects.

@@ -94,6 +94,10 @@ final class NodeAnchor: NodeBinding {
         }
     }
 
+    func implements(_ event: NodeEvent) -> Bool {
+        runtime.definedMethods.contains(event)
+    }
+
     func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
         guard runtime.definedMethods.contains(event) else { return false }
         return try runtime.callMethod(named: event.rawValue, on: node, previous: previous)

@@ -40,12 +40,13 @@ enum CurrentSlot {
 
         var current: TraitCollection { node?.traitCollection ?? collection }
 
-        /// Makes `node`'s collection current for `body`.
+        /// Makes `node`'s collection current for `body` (a plain pointer swap, no reference
+        /// counting: `performAsCurrent` inside restores `collection` itself).
         func withCurrent(_ node: TraitEnvironment, _ body: () -> Void) {
-            let (savedCollection, savedNode) = (collection, self.node)
+            let savedNode = self.node
             self.node = node
             body()
-            (collection, self.node) = (savedCollection, savedNode)
+            self.node = savedNode
         }
         /// Set while a layout or draw callback runs on this thread (`TraitReadTracking`).
         var recordedReads: TraitSet?

@@ -34,7 +34,7 @@ public final class HostingView: View {
     public init(root: Element, name: String? = nil) {
         self.root = root
         super.init(name: name)
-        flags.insert(.wantsFirstUpdateCallback)
+        flags.insert([.wantsFirstUpdateCallback, .wantsInternalTraitChange])
     }
 
     /// Renders the tree the first time this view gets its traits (so bodies see real values).

@@ -28,7 +28,9 @@ open class TraitEnvironment: CustomStringConvertible {
 
     public init(name: String? = nil) {
         self.name = name
-        self.className = String(describing: type(of: self))
+        let type = Swift.type(of: self)
+        self.className = String(describing: type)
+        if engineClasses.contains(ObjectIdentifier(type)) { flags.insert(.engineClass) }
     }
 
     deinit {
@@ -191,6 +193,15 @@ open class TraitEnvironment: CustomStringConvertible {
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 }
 
+/// The engine's own node classes (none overrides `traitCollectionDidChange`).
+private let engineClasses: Set<ObjectIdentifier> = [
+    ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(ViewController.self),
+    ObjectIdentifier(WindowScene.self), ObjectIdentifier(Screen.self), ObjectIdentifier(PresentationController.self),
+    ObjectIdentifier(ScrollView.self), ObjectIdentifier(TableView.self), ObjectIdentifier(TextView.self),
+    ObjectIdentifier(Label.self), ObjectIdentifier(Button.self), ObjectIdentifier(StackView.self),
+    ObjectIdentifier(IntrospectionMarker.self), ObjectIdentifier(HostingView.self), ObjectIdentifier(HostingController.self),
+]
+
 /// Per-node state flags for the update passes.
 struct NodeFlags: OptionSet {
     let rawValue: UInt16
@@ -206,6 +217,11 @@ struct NodeFlags: OptionSet {
     static let hasDynamicColor = NodeFlags(rawValue: 1 << 7)
     /// Call `didFirstUpdateTraits` after the node's first trait update (hosting views).
     static let wantsFirstUpdateCallback = NodeFlags(rawValue: 1 << 8)
+    /// The node is an instance of an engine class itself, not of a Swift subclass: it has no
+    /// `traitCollectionDidChange` override, so the update pass need not call it.
+    static let engineClass = NodeFlags(rawValue: 1 << 9)
+    /// Call `internalTraitsDidChange` when the collection changes (hosting views).
+    static let wantsInternalTraitChange = NodeFlags(rawValue: 1 << 10)
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).
@@ -223,6 +239,8 @@ final class NodeExtras {
 /// per-instance and subclass methods run without the engine knowing about the language.
 public protocol NodeBinding: AnyObject {
     func ownerDidChange(_ node: TraitEnvironment)
+    /// Whether a scripted method for `event` may exist (a cheap check before `invoke`).
+    func implements(_ event: NodeEvent) -> Bool
     /// Runs the scripted method for `event`, if there is one; returns false when there is none.
     func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool
     /// The node no longer needs what the binding keeps for it under these keys (a hosting

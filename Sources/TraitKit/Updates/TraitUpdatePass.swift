@@ -92,6 +92,20 @@ extension TraitEnvironment {
     /// R7/R8/R9 reactions to a change: registrations in order, the legacy callback, automatic
     /// trait tracking, and redraw of dynamic colors.
     func traitsDidChange(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
+        let extras = self.extras
+        let registered = extras?.registeredTraits.intersects(changed) ?? false
+        let legacy = !flags.contains(.engineClass) || extras?.binding?.implements(.traitCollectionDidChange) == true
+        if registered || legacy || flags.contains(.wantsInternalTraitChange) {
+            callChangeHandlers(from: old, changed: changed, context: context)
+        }
+        if let extras {
+            if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
+            if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
+        }
+        if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
+    }
+
+    private func callChangeHandlers(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
         context.current.withCurrent(self) {
             if let extras, extras.registeredTraits.intersects(changed) {
                 for registration in extras.registrations where registration.traits.intersects(changed) {
@@ -101,13 +115,8 @@ extension TraitEnvironment {
             context.run {
                 try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) }
             }
-            context.run { try internalTraitsDidChange() }
+            if flags.contains(.wantsInternalTraitChange) { context.run { try internalTraitsDidChange() } }
         }
-        if let extras {
-            if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
-            if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
-        }
-        if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
     }
 
     /// Brings this node's collection up to date now, with its ancestors first where they are
