@@ -114,26 +114,48 @@ struct ReplTests {
     }
 
     @Test func controlDEndsTheSession() throws {
-        let script = """
-            import os, pty, sys, time, select
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.environ["HOME"] = sys.argv[2]
-                os.execv(sys.argv[1], [sys.argv[1]])
-            def read(t):
-                out, end = b"", time.time() + t
-                while time.time() < end:
-                    if select.select([fd], [], [], 0.05)[0]:
-                        try: out += os.read(fd, 4096)
-                        except OSError: break
-                return out.decode(errors="replace")
-            read(1.5)
-            os.write(fd, b"while true do end\\r"); time.sleep(0.5)
-            os.write(fd, b"\\x03"); read(1)
-            os.write(fd, b"\\x04"); read(1)
-            print("EXIT:" + str(os.waitpid(pid, 0)[1]))
+        let script = Self.ptyPreamble(arguments: "") + """
+            read("> ")
+            os.write(fd, b"while true do end\\r"); read("end"); time.sleep(0.3)
+            os.write(fd, b"\\x03"); read("> ")
+            os.write(fd, b"\\x04"); read("never", 2)
+            print("EXIT:" + str(finish()))
             """
         #expect(try pty(script).contains("EXIT:0"))
+    }
+
+    /// Python that starts traitkit (argv 1) on a pseudo-terminal with HOME = argv 2 and
+    /// defines `read(until)`; a test appends what it types and checks. Waiting for expected
+    /// output (not for fixed times) keeps it stable on a loaded machine.
+    static func ptyPreamble(arguments: String) -> String {
+        """
+        import os, pty, sys, time, select
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ["HOME"] = sys.argv[2]
+            os.environ.pop("XDG_DATA_HOME", None)
+            os.execv(sys.argv[1], [sys.argv[1]\(arguments)])
+        def read(until, t=20):
+            # Output up to and including `until` (or whatever came within t seconds), then a
+            # moment for libedit to settle into its read, as a person typing would leave.
+            out, end = b"", time.time() + t
+            while time.time() < end and until.encode() not in out:
+                if select.select([fd], [], [], 0.05)[0]:
+                    try: out += os.read(fd, 4096)
+                    except OSError: break
+            time.sleep(0.4)
+            return out.decode(errors="replace")
+        def finish(t=10):
+            # The exit status, or "killed" when traitkit did not end by itself (never hang).
+            end = time.time() + t
+            while time.time() < end:
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done: return status
+                time.sleep(0.05)
+            os.kill(pid, 9); os.waitpid(pid, 0)
+            return "killed"
+
+        """
     }
 
     /// Runs a Python script that drives traitkit through a pseudo-terminal (argv: binary, home).
@@ -153,30 +175,17 @@ struct ReplTests {
     /// at the prompt, and history written to the user's data directory.
     @Test func terminalSession() throws {
         let home = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)"
-        let script = """
-            import os, pty, sys, time, select
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.environ["HOME"] = sys.argv[2]
-                os.environ.pop("XDG_DATA_HOME", None)
-                os.execv(sys.argv[1], [sys.argv[1], "repl"])
-            def read(t):
-                out, end = b"", time.time() + t
-                while time.time() < end:
-                    if select.select([fd], [], [], 0.05)[0]:
-                        try: out += os.read(fd, 4096)
-                        except OSError: break
-                return out.decode(errors="replace")
-            read(1.5)
-            os.write(fd, b"header = tk.View{ name = 'hd' }\\r"); read(0.5)
-            os.write(fd, b"header:regi\\t"); print("COMPLETED:" + repr(read(0.8)))
-            os.write(fd, b"\\x15while true do end\\r"); time.sleep(0.8)
-            os.write(fd, b"\\x03"); print("INTERRUPT:" + repr(read(1.5)))
-            os.write(fd, b"if true then\\r"); read(0.4)
-            os.write(fd, b"\\x03"); read(0.5)
-            os.write(fd, b"6 * 7\\r"); print("AFTER:" + repr(read(0.8)))
-            os.write(fd, b":quit\\r"); read(0.8)
-            print("EXIT:" + str(os.waitpid(pid, 0)[1]))
+        let script = Self.ptyPreamble(arguments: ", \"repl\"") + """
+            read("> ")
+            os.write(fd, b"header = tk.View{ name = 'hd' }\\r"); read("> ")
+            os.write(fd, b"header:regi\\t"); print("COMPLETED:" + repr(read("Changes")))
+            os.write(fd, b"\\x15while true do end\\r"); read("end"); time.sleep(0.3)
+            os.write(fd, b"\\x03"); print("INTERRUPT:" + repr(read("> ")))
+            os.write(fd, b"if true then\\r"); read(">> ")
+            os.write(fd, b"\\x03"); read("> ")
+            os.write(fd, b"6 * 7\\r"); print("AFTER:" + repr(read("42")))
+            os.write(fd, b":quit\\r"); read("never", 2)
+            print("EXIT:" + str(finish()))
             """
         let text = try pty(script, home: home)
         #expect(text.contains("sterForTraitChanges"), "libedit completed the method name")

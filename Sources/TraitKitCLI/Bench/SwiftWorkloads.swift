@@ -90,13 +90,18 @@ enum SwiftWorkloads {
 
     /// One override change at the root, then update(): ns per node of the tree.
     static func flush(_ tree: BenchTree, runs: Int) -> (Double, Double) {
+        flush(tree, runs: runs, perNodes: tree.views.count)
+    }
+
+    /// Flips the root override between two values and times the update, per `nodes`.
+    static func flush(_ tree: BenchTree, runs: Int, perNodes nodes: Int) -> (Double, Double) {
         var flip = false
         return measure(runs: runs) {
             flip.toggle()
             tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
             let start = now()
             try? tree.app.update()
-            return (now() - start, tree.views.count)
+            return (now() - start, nodes)
         }
     }
 }
@@ -110,14 +115,7 @@ extension SwiftWorkloads {
         try? tree.app.update()
         let shielded = countSubtree(shield)
         defer { shield.traitOverrides[BenchThemeTrait.self] = nil; try? tree.app.update() }
-        var flip = false
-        return measure(runs: runs) {
-            flip.toggle()
-            tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
-            let start = now()
-            try? tree.app.update()
-            return (now() - start, tree.views.count - shielded)
-        }
+        return flush(tree, runs: runs, perNodes: tree.views.count - shielded)
     }
 
     static func countSubtree(_ view: View) -> Int {
