@@ -164,6 +164,5 @@ static inline void **tk_extraspace(lua_State *L) { return (void **)lua_getextras
 static inline int tk_loadbuffer(lua_State *L, const char *s, size_t n, const char *name, const char *mode) {
     return luaL_loadbufferx(L, s, n, name, mode);
 }
-static inline int tk_dostring(lua_State *L, const char *s) { return luaL_dostring(L, s); }
 
 #endif

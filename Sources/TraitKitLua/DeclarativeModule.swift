@@ -325,13 +325,7 @@ extension LuaRuntime {
         // The host view holds its body results, per render slot.
         let result = lua_gettop(L)
         LuaObject.push(L, reader.hostView, .node)
-        LuaObject.pushUserValue(L, -1)
-        if lua_rawgetp(L, -1, UVKey.held) != LUA_TTABLE {
-            tk_pop(L, 1)
-            tk_newtable(L)
-            lua_pushvalue(L, -1)
-            lua_rawsetp(L, -3, UVKey.held)
-        }
+        LuaObject.pushUserValueTable(L, -1, UVKey.held)
         lua_pushvalue(L, result)
         lua_rawseti(L, -2, lua_Integer(reader.slot))
         return element

@@ -80,7 +80,7 @@ enum LuaObject {
     }
 
     /// Pushes an optional object, or nil.
-    static func push(_ L: LuaState, _ object: AnyObject?, _ kind: Kind, orNil: Void = ()) {
+    static func push(_ L: LuaState, _ object: AnyObject?, _ kind: Kind) {
         if let object { push(L, object, kind) } else { lua_pushnil(L) }
     }
 
@@ -104,6 +104,19 @@ enum LuaObject {
         }
         unmanaged.release()
         return 0
+    }
+
+    /// Pushes the table stored under `key` in the user value of the userdata at `i`, making
+    /// both on first use (handlers, owned nodes, held elements).
+    static func pushUserValueTable(_ L: LuaState, _ i: Int32, _ key: UnsafeRawPointer) {
+        pushUserValue(L, i)
+        if lua_rawgetp(L, -1, key) != LUA_TTABLE {
+            tk_pop(L, 1)
+            tk_newtable(L)
+            lua_pushvalue(L, -1)
+            lua_rawsetp(L, -3, key)
+        }
+        tk_remove(L, -2)
     }
 
     /// The user value table of the userdata at `i`, made on first use; pushed on the stack.

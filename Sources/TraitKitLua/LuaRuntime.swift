@@ -267,11 +267,8 @@ struct EventMask {
     private var bits: UInt32 = 0
     private static let index: [NodeEvent: Int] = Dictionary(
         uniqueKeysWithValues: NodeEvent.allCases.enumerated().map { ($1, $0) })
-    private static let traitChangeBit = index[.traitCollectionDidChange]!
-
     func contains(_ event: NodeEvent) -> Bool {
-        let i = event == .traitCollectionDidChange ? Self.traitChangeBit : Self.index[event]!
-        return bits & (1 << UInt32(i)) != 0
+        bits != 0 && bits & (1 << UInt32(Self.index[event]!)) != 0
     }
 
     mutating func insert(_ event: NodeEvent) { bits |= 1 << UInt32(Self.index[event]!) }

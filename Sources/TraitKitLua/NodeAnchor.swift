@@ -67,18 +67,11 @@ final class NodeAnchor: NodeBinding {
 
     /// Adds (or removes) the userdata at `ud` to the `owned` set of the owner userdata on top.
     private static func setOwned(_ L: LuaState, ownerAt owner: Int32, ud: Int32, present: Bool) {
-        LuaObject.pushUserValue(L, owner)
-        if lua_rawgetp(L, -1, UVKey.owned) != LUA_TTABLE {
-            tk_pop(L, 1)
-            guard present else { tk_pop(L, 1); return }
-            tk_newtable(L)
-            lua_pushvalue(L, -1)
-            lua_rawsetp(L, -3, UVKey.owned)
-        }
+        LuaObject.pushUserValueTable(L, owner, UVKey.owned)
         lua_pushvalue(L, ud)
         if present { lua_pushboolean(L, 1) } else { lua_pushnil(L) }
         lua_rawset(L, -3)
-        tk_pop(L, 2)
+        tk_pop(L, 1)
     }
 
     /// A hosting view discarded render slots: drop the body results kept for them.

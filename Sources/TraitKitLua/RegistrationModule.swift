@@ -27,13 +27,7 @@ enum RegistrationModule {
             let registration = try node.registerForTraitChanges(traits) { [weak runtime] node, previous in
                 try runtime?.fireHandler(node: node, id: id, previous: previous)
             }
-            LuaObject.pushUserValue(L, 1)
-            if lua_rawgetp(L, -1, UVKey.handlers) != LUA_TTABLE {
-                tk_pop(L, 1)
-                tk_newtable(L)
-                lua_pushvalue(L, -1)
-                lua_rawsetp(L, -3, UVKey.handlers)
-            }
+            LuaObject.pushUserValueTable(L, 1, UVKey.handlers)
             lua_pushvalue(L, entry)
             lua_rawseti(L, -2, lua_Integer(id))
             LuaObject.push(L, registration, .registration)
