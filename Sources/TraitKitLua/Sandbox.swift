@@ -23,7 +23,7 @@ enum Sandbox {
         local missing = function(name) return function()
           error(name .. " is not available: the script runs sandboxed (--sandbox)", 2) end end
         dofile, loadfile = missing("dofile"), missing("loadfile")
-        load = function(chunk, name, mode, env)
+        _G.load = function(chunk, name, mode, env)
           if mode ~= nil and mode ~= "t" then
             error("load: binary chunks are refused: the script runs sandboxed (--sandbox)", 2)
           end

@@ -159,6 +159,27 @@ struct BindingTests {
             """, name: "=check") == nil)
     }
 
+    /// §7: exactly the sandbox's library set; binary chunks refused; messages say why.
+    @Test func sandboxRemovesWhatItShould() {
+        let runtime = LuaRuntime(sandbox: true)
+        #expect(runtime.run(chunk: """
+            assert(io == nil and debug == nil, "io and debug are gone")
+            assert(os.getenv == nil and os.execute == nil and os.remove == nil, "os keeps only clock, time, date")
+            assert(type(os.clock()) == "number" and type(os.time()) == "number" and type(os.date()) == "string")
+            local ok, err = pcall(dofile, "x.lua")
+            assert(not ok and err:find("sandboxed", 1, true), err)
+            local f, why = load(string.dump(function() end))
+            assert(f == nil and why:find("binary", 1, true), "a binary chunk must not load")
+            ok, err = pcall(load, string.dump(function() end), "b", "b")
+            assert(not ok and err:find("binary chunks are refused", 1, true), tostring(err))
+            assert(load("return 1 + 1")() == 2, "text chunks load")
+            ok, err = pcall(package.loadlib, "x.so", "f")
+            assert(not ok and err:find("sandboxed", 1, true))
+            assert(package.cpath == "")
+            assert(require("traitkit").View{ name = "v" }.name == "v", "the module is there")
+            """, name: "=sandbox") == nil)
+    }
+
     @Test func memoryLimitEndsARunawayScriptCleanly() {
         let runtime = LuaRuntime()
         runtime.memoryLimit = 16 * 1024 * 1024
