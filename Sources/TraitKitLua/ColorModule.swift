@@ -36,15 +36,6 @@ enum ColorModule {
         return try check(L, i, function)
     }
 
-    /// Keeps a color's userdata (and so a dynamic color's Lua provider) alive as long as the
-    /// view it was assigned to.
-    static func keep(_ L: LuaState, value: Int32, in ud: Int32, key: UnsafeRawPointer) {
-        LuaObject.pushUserValue(L, ud)
-        lua_pushvalue(L, value)
-        lua_rawsetp(L, -2, key)
-        tk_pop(L, 1)
-    }
-
     static let assetMembers = Members(methods: [
         ("register", { L in
             guarded(L) { L in

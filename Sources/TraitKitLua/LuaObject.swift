@@ -106,6 +106,16 @@ enum LuaObject {
         return 0
     }
 
+    /// Stores the value at `value` in the user value of the userdata at `ud` under `key`, so it
+    /// lives as long as that object (a dynamic color's provider, a cell's configuration).
+    static func keep(_ L: LuaState, value: Int32, in ud: Int32, key: UnsafeRawPointer) {
+        let value = absolute(L, value)
+        pushUserValue(L, ud)
+        lua_pushvalue(L, value)
+        lua_rawsetp(L, -2, key)
+        tk_pop(L, 1)
+    }
+
     /// Pushes the table stored under `key` in the user value of the userdata at `i`, making
     /// both on first use (handlers, owned nodes, held elements).
     static func pushUserValueTable(_ L: LuaState, _ i: Int32, _ key: UnsafeRawPointer) {
@@ -143,4 +153,5 @@ enum UVKey {
     static var tintColor: UnsafeRawPointer { UnsafeRawPointer(storage + 7) }
     static var held: UnsafeRawPointer { UnsafeRawPointer(storage + 8) }
     static var children: UnsafeRawPointer { UnsafeRawPointer(storage + 9) }
+    static var configuration: UnsafeRawPointer { UnsafeRawPointer(storage + 10) }
 }

@@ -86,13 +86,17 @@ public final class LuaRuntime {
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).
     func members(for object: AnyObject, _ kind: LuaObject.Kind) -> (getters: Int32, setters: Int32) {
-        var type: AnyClass = Swift.type(of: object)
-        while true {
-            if let refs = memberRefs[ObjectIdentifier(type)] { return refs }
-            guard let superclass = class_getSuperclassCompat(type) else { break }
-            type = superclass
+        nearest(in: memberRefs, for: object) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+    }
+
+    /// The entry for the object's class, or for its nearest superclass that has one.
+    private func nearest<Value>(in table: [ObjectIdentifier: Value], for object: AnyObject) -> Value? {
+        var type: AnyClass? = Swift.type(of: object)
+        while let t = type {
+            if let value = table[ObjectIdentifier(t)] { return value }
+            type = _getSuperclass(t)
         }
-        return memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+        return nil
     }
 
     func register(_ members: Members, for type: AnyClass) {
@@ -184,16 +188,9 @@ public final class LuaRuntime {
 
     /// Pushes the class table of the engine class of the object at `ud`.
     func pushDefaultClass(_ L: LuaState, _ ud: Int32) -> Bool {
-        guard let object = LuaObject.peek(L, ud) else { return false }
-        var type: AnyClass = Swift.type(of: object)
-        while true {
-            if let ref = classRefs[ObjectIdentifier(type)] {
-                pushRef(L, ref)
-                return true
-            }
-            guard let superclass = class_getSuperclassCompat(type) else { return false }
-            type = superclass
-        }
+        guard let object = LuaObject.peek(L, ud), let ref = nearest(in: classRefs, for: object) else { return false }
+        pushRef(L, ref)
+        return true
     }
 
     /// Notes that a script defined lifecycle method `name`, so the engine starts asking for it.
@@ -304,11 +301,6 @@ extension LuaRuntime {
         default: return "<\(LuaObject.className(object))>"
         }
     }
-}
-
-/// `class_getSuperclass` for Swift classes on every platform.
-func class_getSuperclassCompat(_ type: AnyClass) -> AnyClass? {
-    _getSuperclass(type)
 }
 
 extension LuaRuntime {

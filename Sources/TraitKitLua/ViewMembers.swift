@@ -65,14 +65,14 @@ enum ViewMembers {
             ("backgroundColor", { L in
                 guarded(L) { L in
                     try NodeArgs.view(L, 1, "backgroundColor").backgroundColor = try ColorModule.optional(L, 3, "backgroundColor")
-                    ColorModule.keep(L, value: 3, in: 1, key: UVKey.backgroundColor)
+                    LuaObject.keep(L, value: 3, in: 1, key: UVKey.backgroundColor)
                     return 0
                 }
             }),
             ("tintColor", { L in
                 guarded(L) { L in
                     try NodeArgs.view(L, 1, "tintColor").tintColor = try ColorModule.optional(L, 3, "tintColor")
-                    ColorModule.keep(L, value: 3, in: 1, key: UVKey.tintColor)
+                    LuaObject.keep(L, value: 3, in: 1, key: UVKey.tintColor)
                     return 0
                 }
             }),
@@ -82,7 +82,7 @@ enum ViewMembers {
                     let configuration = try LuaObject.check(L, 3, HostingConfiguration.self, "contentConfiguration",
                                                             expected: "a HostingConfiguration")
                     try configuration.apply(to: cell)
-                    ColorModule.keep(L, value: 3, in: 1, key: UVKey.held)
+                    LuaObject.keep(L, value: 3, in: 1, key: UVKey.configuration)
                     return 0
                 }
             }),
