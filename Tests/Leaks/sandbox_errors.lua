@@ -1,0 +1,33 @@
+-- Leak check (DESIGN.md §7): n errors of the kinds a hostile script provokes, run as
+--   traitkit run --sandbox --memory-limit 32 Tests/Leaks/sandbox_errors.lua [n]
+-- refused sandbox calls, refused binary chunks, API calls with bad arguments, and
+-- (every 1,000th) running into the memory limit, caught with pcall each time.
+local tk = require "traitkit"
+local n = tonumber(... or nil) or 1000000
+assert(io == nil and debug == nil, "run this with --sandbox")
+
+local view = tk.View{ name = "target" }
+local dumped = string.dump(function() end)
+local function exhaust()
+  local t = {}
+  for i = 1, math.huge do t[i] = ("x"):rep(1000) .. i end
+end
+
+-- Each check: the failing call, and a word its message must contain.
+local checks = {
+  { function() dofile("x.lua") end, "sandboxed" },
+  { function() load(dumped, "b", "b") end, "binary chunks are refused" },
+  { function() tk.View{ name = 42 } end, "name" },
+  { function() view:addSubview(view) end, "ancestor" },
+  { function() return view.traitOverrides.userInterfaceStyle end, "no override" },
+  { function() view.traitOverrides.userInterfaceStyle = "purple" end, "purple" },
+  { exhaust, "not enough memory" },
+}
+
+for i = 1, n do
+  local check = checks[i % 1000 == 0 and #checks or i % (#checks - 1) + 1]
+  local ok, err = pcall(check[1])
+  assert(not ok, "call " .. i .. " should have failed")
+  assert(tostring(err):find(check[2], 1, true), "call " .. i .. ": " .. tostring(err))
+end
+assert(view.superview == nil and #view.subviews == 0, "the view changed")
