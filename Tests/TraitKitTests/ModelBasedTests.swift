@@ -1,0 +1,324 @@
+import Foundation
+import Testing
+import TraitKit
+
+/// Model-based testing (DESIGN.md §7): random operation sequences run against the engine and
+/// against `ReferenceModel`, which recomputes every collection from the root on each update.
+/// After every operation each node's collection agrees on the model's traits, and each update
+/// fires the same callbacks (node, registration, previous values) in the same order.
+///
+/// A failure prints its seed; `TRAITKIT_MODEL_SEED=<seed> swift test --filter ModelBased`
+/// replays it alone. `TRAITKIT_LONG=1` runs twenty times as many, longer sequences
+/// (Scripts/long-checks).
+@Suite("Model-based: engine against a reference model") struct ModelBasedTests {
+    @Test func randomSequencesAgreeWithTheModel() {
+        let environment = ProcessInfo.processInfo.environment
+        let long = environment["TRAITKIT_LONG"] == "1"
+        let seeds: [UInt64] = environment["TRAITKIT_MODEL_SEED"].flatMap(UInt64.init).map { [$0] }
+            ?? Array(1...(long ? 40_000 : 2_000))
+        let length = long ? 300 : 80
+        for seed in seeds {
+            var run = ModelRun(seed: seed)
+            if let failure = run.run(operations: length) {
+                Issue.record("""
+                    seed \(seed), operation \(run.log.count): \(failure)
+                    operations: \(run.log.joined(separator: "; "))
+                    replay: TRAITKIT_MODEL_SEED=\(seed) swift test --filter ModelBased
+                    """)
+                return
+            }
+        }
+    }
+}
+
+/// The traits the model tracks: two system enums and a number the screen can set, and a custom
+/// integer only overrides set.
+enum ModelTraits {
+    static let level = try! TraitRegistry.define(name: "ModelLevel", kind: .integer, defaultValue: .integer(0))
+    static let all = [SystemTraits.userInterfaceStyle, SystemTraits.horizontalSizeClass,
+                      SystemTraits.displayScale, level]
+    static let systemCount = 3
+
+    static func randomValue(_ index: Int, _ rng: inout SplitMix64) -> TraitValue {
+        switch index {
+        case 0, 1: .enumCase(rng.below(3))
+        case 2: .number(Double(1 + rng.below(3)))
+        default: .integer(rng.below(4))
+        }
+    }
+}
+
+/// One fired callback: which node, which of its registrations, and the previous values.
+struct Firing: Equatable, CustomStringConvertible {
+    var node: Int
+    var registration: Int
+    var previous: [TraitValue]
+    var description: String { "node \(node) registration \(registration) previous \(previous.map(short))" }
+}
+
+/// A value as the operation log prints it.
+func short(_ value: TraitValue) -> String {
+    switch value {
+    case .enumCase(let i): "#\(i)"
+    case .number(let d): "\(d)"
+    case .integer(let i): "\(i)"
+    default: "\(value)"
+    }
+}
+
+/// The reference: plain values, no sharing, no dirty flags, no pruning.
+struct ReferenceModel {
+    struct Node {
+        var parent: Int?
+        var children: [Int] = []
+        var overrides: [Int: TraitValue] = [:]
+        var current: [TraitValue] = ModelTraits.all.map(\.defaultValue)
+        var registrations: [(id: Int, traits: Set<Int>)] = []
+    }
+    var nodes: [Node] = []
+    var systemTraits: [TraitValue] = ModelTraits.all.map(\.defaultValue)
+    var fired: [Firing] = []
+
+    func isAncestor(_ a: Int, of b: Int) -> Bool {
+        var n: Int? = b
+        while let c = n { if c == a { return true }; n = nodes[c].parent }
+        return false
+    }
+
+    mutating func move(_ child: Int, to parent: Int?) {
+        if let old = nodes[child].parent { nodes[old].children.removeAll { $0 == child } }
+        nodes[child].parent = parent
+        if let parent { nodes[parent].children.append(child) }
+    }
+
+    /// `tk.update()`: every node under the screen (node 0), pre-order.
+    mutating func update() { visit(0, base: systemTraits) }
+
+    /// `updateTraitsIfNeeded()`: the chain from the top down to `n`, then `n`'s subtree.
+    mutating func updateTraitsIfNeeded(_ n: Int) {
+        var chain: [Int] = []
+        var p = nodes[n].parent
+        while let c = p { chain.append(c); p = nodes[c].parent }
+        var base = chain.last == 0 || n == 0 ? systemTraits : ModelTraits.all.map(\.defaultValue)
+        for a in chain.reversed() {
+            recompute(a, base: base)
+            base = nodes[a].current
+        }
+        visit(n, base: base)
+    }
+
+    private mutating func visit(_ n: Int, base: [TraitValue]) {
+        recompute(n, base: n == 0 ? systemTraits : base)
+        for child in nodes[n].children { visit(child, base: nodes[n].current) }
+    }
+
+    private mutating func recompute(_ n: Int, base: [TraitValue]) {
+        var new = base
+        for (t, value) in nodes[n].overrides { new[t] = value }
+        let old = nodes[n].current
+        for r in nodes[n].registrations where r.traits.contains(where: { old[$0] != new[$0] }) {
+            fired.append(Firing(node: n, registration: r.id, previous: old))
+        }
+        nodes[n].current = new
+    }
+}
+
+/// One random sequence: the engine hierarchy, the model, and the operations so far.
+struct ModelRun {
+    var rng: SplitMix64
+    var model = ReferenceModel()
+    /// Parallel to `model.nodes`: 0 screen, 1 scene, 2 window, 3 root controller, 4 its view,
+    /// then views. The run holds every node, so removed views stay alive to be re-added.
+    var engine: [TraitEnvironment] = []
+    var tokens: [(node: Int, id: Int, token: TraitChangeRegistration)] = []
+    var nextRegistration = 0
+    var log: [String] = []
+    let app = Application()
+    let fired = FiringLog()
+
+    init(seed: UInt64) {
+        rng = SplitMix64(seed: seed)
+        for t in 0..<ModelTraits.systemCount { model.systemTraits[t] = ModelTraits.randomValue(t, &rng) }
+        let screen = Screen(systemTraits: TraitCollection { traits in
+            for t in 0..<ModelTraits.systemCount { try! traits.set(model.systemTraits[t], for: ModelTraits.all[t]) }
+        })
+        app.add(screen)
+        let scene = WindowScene(screen: screen)
+        let window = Window(scene: scene)
+        let root = ViewController(name: "root")
+        window.rootViewController = root
+        engine = [screen, scene, window, root, root.view]
+        for n in 0..<5 { model.nodes.append(.init(parent: n == 0 ? nil : n - 1)) }
+        for n in 1..<5 { model.nodes[n - 1].children = [n] }
+    }
+
+    var views: Range<Int> { 4..<engine.count }
+
+    /// Runs `count` random operations; returns the first disagreement, if any.
+    mutating func run(operations count: Int) -> String? {
+        for _ in 0..<count {
+            if let failure = step() ?? compareCollections() { return failure }
+        }
+        return nil
+    }
+
+    mutating func step() -> String? {
+        switch rng.below(20) {
+        case 0...2: addView()
+        case 3...4: moveView()
+        case 5: removeView()
+        case 6...8: setOverride()
+        case 9: removeOverride()
+        case 10: setSystemTrait()
+        case 11...12: register()
+        case 13: unregister()
+        case 14...17: return update()
+        default: return updateTraitsIfNeeded()
+        }
+        return nil
+    }
+
+    mutating func addView() {
+        let view = View(name: "v\(engine.count)")
+        engine.append(view)
+        model.nodes.append(.init())
+        let parent = rng.below(3) == 0 ? nil : views.randomElement(using: &rng)!
+        log.append("new v\(engine.count - 1) in \(parent.map(String.init) ?? "nothing")")
+        if let parent { attach(engine.count - 1, to: parent) }
+    }
+
+    mutating func moveView() {
+        guard views.count > 1 else { return }
+        let child = Int.random(in: 5..<engine.count, using: &rng)
+        let parent = views.randomElement(using: &rng)!
+        log.append("add \(child) to \(parent)")
+        attach(child, to: parent)
+    }
+
+    /// `addSubview`: refused (and nothing changes) when it would make a cycle.
+    mutating func attach(_ child: Int, to parent: Int) {
+        let superview = engine[parent] as! View
+        do {
+            try superview.addSubview(engine[child] as! View)
+            model.move(child, to: parent)
+        } catch {
+            precondition(model.isAncestor(child, of: parent), "refused a legal move: \(error)")
+        }
+    }
+
+    mutating func removeView() {
+        guard engine.count > 5 else { return }
+        let child = Int.random(in: 5..<engine.count, using: &rng)
+        log.append("remove \(child)")
+        (engine[child] as! View).removeFromSuperview()
+        model.move(child, to: nil)
+    }
+
+    mutating func setOverride() {
+        let n = Int.random(in: 1..<engine.count, using: &rng)
+        let t = rng.below(ModelTraits.all.count)
+        let value = ModelTraits.randomValue(t, &rng)
+        log.append("override \(n).\(ModelTraits.all[t].name) = \(short(value))")
+        try! overrides(n).set(value, for: ModelTraits.all[t])
+        model.nodes[n].overrides[t] = value
+    }
+
+    mutating func removeOverride() {
+        let n = Int.random(in: 1..<engine.count, using: &rng)
+        let t = rng.below(ModelTraits.all.count)
+        log.append("remove override \(n).\(ModelTraits.all[t].name)")
+        overrides(n).remove(ModelTraits.all[t])
+        model.nodes[n].overrides[t] = nil
+    }
+
+    mutating func setSystemTrait() {
+        let t = rng.below(ModelTraits.systemCount)
+        let value = ModelTraits.randomValue(t, &rng)
+        log.append("screen.\(ModelTraits.all[t].name) = \(short(value))")
+        (engine[0] as! Screen).setSystemTraits { try! $0.set(value, for: ModelTraits.all[t]) }
+        model.systemTraits[t] = value
+    }
+
+    mutating func register() {
+        let n = Int.random(in: 1..<engine.count, using: &rng)
+        var traits = Set((0..<ModelTraits.all.count).filter { _ in rng.below(2) == 0 })
+        if traits.isEmpty { traits = [rng.below(ModelTraits.all.count)] }
+        let id = nextRegistration
+        nextRegistration += 1
+        log.append("register \(id) on \(n) for \(traits.sorted())")
+        let fired = self.fired
+        let token = try! engine[n].registerForTraitChanges(traits.sorted().map { ModelTraits.all[$0] }) { _, previous in
+            fired.entries.append(Firing(node: n, registration: id, previous: ModelTraits.all.map { previous[$0] }))
+        }
+        tokens.append((n, id, token))
+        model.nodes[n].registrations.append((id, traits))
+    }
+
+    mutating func unregister() {
+        guard !tokens.isEmpty else { return }
+        let (n, id, token) = tokens.remove(at: rng.below(tokens.count))
+        log.append("unregister \(id)")
+        engine[n].unregisterForTraitChanges(token)
+        model.nodes[n].registrations.removeAll { $0.id == id }
+    }
+
+    mutating func update() -> String? {
+        log.append("update")
+        try! app.update()
+        model.update()
+        return compareFirings()
+    }
+
+    mutating func updateTraitsIfNeeded() -> String? {
+        let n = views.randomElement(using: &rng)!
+        log.append("updateTraitsIfNeeded \(n)")
+        try! (engine[n] as! View).updateTraitsIfNeeded()
+        model.updateTraitsIfNeeded(n)
+        return compareFirings()
+    }
+
+    func overrides(_ n: Int) -> TraitOverrides {
+        switch engine[n] {
+        case let view as View: view.traitOverrides
+        case let controller as ViewController: controller.traitOverrides
+        case let window as Window: window.traitOverrides
+        case let scene as WindowScene: scene.traitOverrides
+        default: preconditionFailure("node \(n) has no overrides")
+        }
+    }
+
+    mutating func compareFirings() -> String? {
+        defer { fired.entries = []; model.fired = [] }
+        guard fired.entries != model.fired else { return nil }
+        return "callbacks differ\n  engine: \(fired.entries)\n  model:  \(model.fired)"
+    }
+
+    func compareCollections() -> String? {
+        for (n, node) in engine.enumerated() {
+            let values = ModelTraits.all.map { node.traitCollection[$0] }
+            if values != model.nodes[n].current {
+                return "node \(n) has \(values.map(short)), the model \(model.nodes[n].current.map(short))"
+            }
+        }
+        return nil
+    }
+}
+
+/// Where engine callbacks write (a class, so handlers need not capture the run).
+final class FiringLog {
+    var entries: [Firing] = []
+}
+
+/// A small, fast, seedable generator (Vigna's SplitMix64), so a seed replays exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
