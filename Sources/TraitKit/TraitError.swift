@@ -17,11 +17,11 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidValue(let trait, let value, let expected):
-            "invalid value \(value) for trait \(trait) (expected \(expected))"
+            "invalid value \(clipped(value, limit: 160)) for trait \(clipped(trait)) (expected \(expected))"
         case .unknownTrait(let name):
-            "unknown trait '\(name)' (define it with tk.defineTrait first)"
+            "unknown trait '\(clipped(name))' (define it with tk.defineTrait first)"
         case .conflictingDefinition(let name, let reason):
-            "trait '\(name)' is already defined differently (\(reason))"
+            "trait '\(clipped(name))' is already defined differently (\(reason))"
         case .invalidDefinition(let message):
             message
         case .noOverride(let trait, let node):
@@ -38,9 +38,17 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
             "trait update did not settle after 100 iterations (traits still changing: "
                 + traits.joined(separator: ", ") + ")"
         case .unknownIdentifier(let identifier):
-            "unknown trait identifier '\(identifier)' in JSON (define the trait first, or decode with skipUnknown)"
+            "unknown trait identifier '\(clipped(identifier))' in JSON (define the trait first, or decode with skipUnknown)"
         case .malformedJSON(let message):
             "malformed JSON: \(message)"
         }
     }
+}
+
+/// `text` cut to `limit` bytes for an error message, with its full length: a script that passes
+/// a megabyte string gets a message it can read, not the megabyte back.
+public func clipped(_ text: String, limit: Int = 64) -> String {
+    let count = text.utf8.count
+    guard count > limit else { return text }
+    return String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (\(count) bytes)"
 }

@@ -138,7 +138,7 @@ enum ClassModule {
     }
 
     private static func make(_ L: LuaState, engine: String, className: String, runtime: LuaRuntime) throws -> TraitEnvironment {
-        let name = lua_type(L, 2) == LUA_TTABLE ? try field(L, "name") { try optString(L, -1, "name") } : nil
+        let name = try field(L, "name") { try optString(L, -1, "name") }
         switch engine {
         case "View": return View(name: name)
         case "ScrollView": return ScrollView(name: name)
@@ -150,9 +150,9 @@ enum ClassModule {
             return HostingController(root: root, name: name)
         case "Window": return Window(name: name)
         case "WindowScene":
-            let screen = lua_type(L, 2) == LUA_TTABLE
-                ? try field(L, "screen") { try NodeArgs.optional(L, -1, Screen.self, "WindowScene", expected: "a Screen") }
-                : nil
+            let screen = try field(L, "screen") {
+                try NodeArgs.optional(L, -1, Screen.self, "WindowScene", expected: "a Screen")
+            }
             return WindowScene(screen: screen, name: name)
         case "Screen":
             var traits = MutableTraits(TraitCollection())
@@ -165,6 +165,7 @@ enum ClassModule {
         }
     }
 
+    /// Reads `key` of the properties table (nil when there is none).
     private static func field<T>(_ L: LuaState, _ key: String, _ read: () throws -> T) throws -> T {
         _ = rawGetField(L, 2, key)
         defer { tk_pop(L, 1) }
@@ -214,7 +215,7 @@ enum ClassModule {
         // Reuse __newindex with the arguments in slots 1..3 of a fresh frame.
         push(L, newIndexObject)
         tk_insert(L, base)
-        try LuaRuntime.of(L).protectedCall(nargs: 3)
+        try LuaRuntime.of(L).protectedCall(L, nargs: 3)
     }
 
     /// Whether the object at `object` is of the class (table or name) at `classIndex`.

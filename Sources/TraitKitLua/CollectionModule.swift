@@ -42,7 +42,7 @@ enum CollectionModule {
     static let classIndex: SwiftLuaFunction = { L in
         guarded(L) { L in
             guard string(L, 2) == "current" else {
-                throw LuaError("TraitCollection has no field '\(string(L, 2) ?? typeName(L, 2))'")
+                throw LuaError("TraitCollection has no field '\(clipped(string(L, 2) ?? typeName(L, 2)))'")
             }
             LuaObject.push(L, TraitCollection.current, .collection)
             return 1
@@ -67,7 +67,7 @@ enum CollectionModule {
             let builder = Builder(start)
             lua_pushvalue(L, i)
             LuaObject.push(L, builder, .mutableTraits)
-            try LuaRuntime.of(L).protectedCall(nargs: 1)
+            try LuaRuntime.of(L).protectedCall(L, nargs: 1)
             return TraitCollection(builder.traits)
         default:
             throw argumentError(L, i, function, expected: "a table of traits or a builder function")
@@ -171,7 +171,7 @@ enum CollectionModule {
             try checkFunction(L, 2, "performAsCurrent")
             let runtime = LuaRuntime.of(L)
             lua_settop(L, 2)
-            try tc.performAsCurrent { try runtime.protectedCall(nargs: 0, nresults: LUA_MULTRET) }
+            try tc.performAsCurrent { try runtime.protectedCall(L, nargs: 0, nresults: LUA_MULTRET) }
             return lua_gettop(L) - 1
         }
     }

@@ -48,7 +48,7 @@ enum DeclarativeModule {
         pushRef(L, LuaRuntime.of(L).environmentKeysRef)
         defer { tk_pop(L, 2) }
         guard rawGetField(L, -1, name) == LUA_TUSERDATA, let key = LuaObject.peek(L, -1) as? EnvironmentKey else {
-            throw LuaError("unknown environment key '\(name)' (define it with tk.EnvironmentKey first)")
+            throw LuaError("unknown environment key '\(clipped(name))' (define it with tk.EnvironmentKey first)")
         }
         return key
     }

@@ -118,7 +118,9 @@ public final class LuaRuntime {
     }
 
     /// The error at `i` as text, saying plainly when a limit ended the run.
-    func errorMessage(at i: Int32) -> String {
+    func errorMessage(at i: Int32) -> String { errorMessage(L, at: i) }
+
+    func errorMessage(_ L: LuaState, at i: Int32) -> String {
         if limits.pointee.memory_error != 0 {
             limits.pointee.memory_error = 0
             // Give back what the failed code left behind, so the state stays usable.
@@ -128,15 +130,23 @@ public final class LuaRuntime {
         return string(L, i) ?? "(error object is a \(String(cString: lua_typename(L, lua_type(L, i)))) value)"
     }
 
-    /// Calls the function below `nargs` arguments on the stack, protected, with a traceback;
-    /// throws the failure as a `LuaCallError`. Leaves the stack as it found it minus the call.
+    /// Calls the function below `nargs` arguments on the main thread's stack, protected, with
+    /// a traceback (the engine's callbacks: handlers, lifecycle methods, providers).
     func protectedCall(nargs: Int32, nresults: Int32 = 0) throws {
+        try protectedCall(L, nargs: nargs, nresults: nresults)
+    }
+
+    /// Calls the function below `nargs` arguments on `L`'s stack, protected, with a traceback;
+    /// throws the failure as a `LuaCallError`. Leaves the stack as it found it minus the call.
+    /// A Swift function called from Lua passes the state it was called with: inside a
+    /// coroutine that is the coroutine, whose stack holds the function and its arguments.
+    func protectedCall(_ L: LuaState, nargs: Int32, nresults: Int32 = 0) throws {
         let base = lua_gettop(L) - nargs
         lua_pushcclosure(L, tk_msghandler, 0)
         tk_insert(L, base)
         let status = tk_pcall(L, nargs, nresults, base)
         if status != LUA_OK {
-            let message = errorMessage(at: -1)
+            let message = errorMessage(L, at: -1)
             lua_settop(L, base - 1)
             throw LuaCallError(description: message)
         }
@@ -228,7 +238,7 @@ public final class LuaRuntime {
             return try OverridesModule.index(L)
         default:
             let key = string(L, 2) ?? typeName(L, 2)
-            throw LuaError("\(typeName(L, 1)) has no field '\(key)'")
+            throw LuaError("\(typeName(L, 1)) has no field '\(clipped(key))'")
         }
     }
 
@@ -254,7 +264,7 @@ public final class LuaRuntime {
             return try OverridesModule.newIndex(L)
         default:
             let key = string(L, 2) ?? typeName(L, 2)
-            throw LuaError("cannot set field '\(key)' of \(typeName(L, 1))")
+            throw LuaError("cannot set field '\(clipped(key))' of \(typeName(L, 1))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import CLua
+import TraitKit
 
 /// A raw `lua_State *`.
 public typealias LuaState = OpaquePointer
@@ -10,7 +11,8 @@ typealias SwiftLuaFunction = @convention(c) (LuaState?) -> Int32
 /// position (`file:line: message`), as luaL_error does.
 struct LuaError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    /// Messages quote script values clipped; the cap here is the backstop for any that does not.
+    init(_ message: String) { description = clipped(message, limit: 2048) }
 }
 
 /// An error that already carries its position and traceback (a failing Lua callback):
@@ -117,8 +119,14 @@ func absolute(_ L: LuaState, _ i: Int32) -> Int32 { lua_absindex(L, i) }
 
 // MARK: Raw table access (never runs metamethods, so never raises but for memory)
 
+/// Pushes `table[key]` without metamethods; pushes nil when `table` is not a table (a raw get
+/// on anything else is undefined behaviour in the C API, so no caller can get that wrong).
 func rawGetField(_ L: LuaState, _ table: Int32, _ key: String) -> Int32 {
     let t = absolute(L, table)
+    guard lua_type(L, t) == LUA_TTABLE else {
+        lua_pushnil(L)
+        return LUA_TNIL
+    }
     push(L, key)
     return lua_rawget(L, t)
 }

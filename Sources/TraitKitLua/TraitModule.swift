@@ -74,7 +74,7 @@ enum TraitModule {
         guarded(L) { L in
             try checkTable(L, 1, "defineTrait")
             for key in try tableKeys(L, 1) where !allowedKeys.contains(key) {
-                throw LuaError("defineTrait: unknown field '\(key)' (expected \(allowedKeys.sorted().joined(separator: ", ")))")
+                throw LuaError("defineTrait: unknown field '\(clipped(key))' (expected \(allowedKeys.sorted().joined(separator: ", ")))")
             }
             guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
                 throw LuaError("defineTrait: 'name' must be a non-empty string")
@@ -127,7 +127,7 @@ enum TraitModule {
         let word: String? = try field(L, "kind") { L in try optString(L, -1, "defineTrait") }
         if let cases {
             guard word == nil || word == "enum" else {
-                throw LuaError("defineTrait: trait '\(name)' has 'values', so its kind is enum (got kind '\(word!)')")
+                throw LuaError("defineTrait: trait '\(clipped(name))' has 'values', so its kind is enum (got kind '\(clipped(word!))')")
             }
             return .enumeration(cases)
         }
@@ -138,9 +138,9 @@ enum TraitModule {
         case "string": return .string(optional: true)
         case "record": return .record
         case "object": return .object
-        case "enum": throw LuaError("defineTrait: enum trait '\(name)' needs 'values'")
+        case "enum": throw LuaError("defineTrait: enum trait '\(clipped(name))' needs 'values'")
         case let other?:
-            throw LuaError("defineTrait: unknown kind '\(other)' (expected bool, integer, number, string, enum, record or object)")
+            throw LuaError("defineTrait: unknown kind '\(clipped(other))' (expected bool, integer, number, string, enum, record or object)")
         case nil:
             return try field(L, "default") { L in
                 var isInteger: Int32 = 0
@@ -152,7 +152,7 @@ enum TraitModule {
                 case LUA_TSTRING: return .string(optional: true)
                 case LUA_TTABLE: return .record
                 default:
-                    throw LuaError("defineTrait: trait '\(name)' needs a 'default' (or a 'kind') to know its kind")
+                    throw LuaError("defineTrait: trait '\(clipped(name))' needs a 'default' (or a 'kind') to know its kind")
                 }
             }
         }
@@ -191,6 +191,6 @@ enum TraitModule {
         case .object: return .object(TraitObject(LuaValueBox.make(L, -1)))
         default: break
         }
-        throw LuaError("defineTrait: default \(TraitValues.describeValue(L, -1)) of trait '\(name)' is not \(kind.expectation)")
+        throw LuaError("defineTrait: default \(TraitValues.describeValue(L, -1)) of trait '\(clipped(name))' is not \(kind.expectation)")
     }
 }

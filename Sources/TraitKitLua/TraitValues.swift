@@ -88,7 +88,7 @@ enum TraitValues {
                 fields[key] = isInteger != 0 ? .integer(Int(n)) : .number(tk_tonumber(L, -1, nil))
             case LUA_TSTRING: fields[key] = .string(string(L, -1) ?? "")
             default:
-                throw LuaError("record field '\(key)' of trait \(name) must be a bool, number or string (got \(typeName(L, -1)))")
+                throw LuaError("record field '\(clipped(key))' of trait \(clipped(name)) must be a bool, number or string (got \(typeName(L, -1)))")
             }
         }
         return TraitRecord(fields)
@@ -132,7 +132,7 @@ enum TraitValues {
     /// A short rendering of the value at `i` for messages: strings quoted, others by type.
     static func describeValue(_ L: LuaState, _ i: Int32) -> String {
         switch lua_type(L, i) {
-        case LUA_TSTRING: return "\"\(string(L, i) ?? "")\""
+        case LUA_TSTRING: return "\"\(clipped(string(L, i) ?? ""))\""
         case LUA_TNUMBER:
             var isInteger: Int32 = 0
             let n = tk_tointeger(L, i, &isInteger)

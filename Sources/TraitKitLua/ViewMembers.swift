@@ -241,7 +241,7 @@ enum ControllerMembers {
             }),
             ("view", { L in
                 guarded(L) { L in
-                    try NodeArgs.controller(L, 1, "view").view = try NodeArgs.view(L, 3, "view")
+                    try NodeArgs.controller(L, 1, "view").setView(try NodeArgs.view(L, 3, "view"))
                     return 0
                 }
             }),

@@ -3,6 +3,29 @@ import Testing
 
 @Suite("R4/R5/R6 hierarchy, overrides, updates")
 struct HierarchyTests {
+    /// A root controller outlives its window, or moves to another window or parent: it is the
+    /// root of one window at most, and never points at a window that is gone.
+    @Test func aRootControllerIsTheRootOfOneWindowAtMost() throws {
+        let stage = Stage()
+        let root = ViewController(name: "kept")
+        do {
+            let window = Window(scene: stage.scene)
+            window.rootViewController = root
+            let other = Window(scene: stage.scene)
+            other.rootViewController = root
+            #expect(window.rootViewController == nil && root.window === other)
+            other.setScene(nil)  // the scene lets go: the window is freed here
+        }
+        #expect(root.window == nil)
+        try stage.root.addChild(root)
+        #expect(root.parent === stage.root)
+        let window = Window(scene: stage.scene)
+        window.rootViewController = root
+        #expect(root.parent == nil && stage.root.children.isEmpty)
+        try stage.root.addChild(root)
+        #expect(window.rootViewController == nil)
+    }
+
     @Test func screenTraitsReachLeavesAfterAnUpdate() throws {
         let stage = Stage(systemTraits: TraitCollection { $0.userInterfaceIdiom = .phone; $0.displayScale = 3 })
         let a = try stage.view("a")

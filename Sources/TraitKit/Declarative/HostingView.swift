@@ -220,7 +220,7 @@ public final class HostingController: ViewController {
     public override func loadView() {
         let hostView = HostingView(root: root)
         hostView.hostingController = self
-        view = hostView
+        install(hostView)
     }
 
     public var hostingView: HostingView? { viewIfLoaded as? HostingView }

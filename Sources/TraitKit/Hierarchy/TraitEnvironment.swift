@@ -40,7 +40,7 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// `View 'header'`, or just the class name when unnamed: how messages name a node.
     public var debugName: String {
-        if let name { return "\(className) '\(name)'" }
+        if let name { return "\(className) '\(clipped(name))'" }
         return className
     }
 

@@ -54,11 +54,22 @@ open class ViewController: TraitEnvironment {
 
     /// The view, created on first access (`loadView`, then `viewDidLoad`).
     public var view: View {
-        get {
-            try? loadViewIfNeeded()
-            return loadedView!
+        try? loadViewIfNeeded()
+        return loadedView!
+    }
+
+    /// Replaces the view (UIKit's `view` setter). Refused for a window, for a view another
+    /// controller has, and for a view this controller inherits from (that would be a cycle).
+    public func setView(_ newView: View) throws(TraitError) {
+        if newView === loadedView { return }
+        if newView is Window {
+            throw .invalidHierarchy("a Window cannot be the view of \(debugName): a Window is a root")
         }
-        set { install(newValue) }
+        if let owner = newView.viewController, owner !== self {
+            throw .invalidHierarchy("\(newView.debugName) is already the view of \(owner.debugName)")
+        }
+        if hasTraitAncestor(newView) { throw .cycle(node: newView.debugName, ancestor: debugName) }
+        install(newView)
     }
 
     /// The view if loaded, without loading it.
@@ -78,7 +89,7 @@ open class ViewController: TraitEnvironment {
     /// Override to create the view; the default makes a plain `View`.
     open func loadView() { install(View()) }
 
-    private func install(_ newView: View) {
+    func install(_ newView: View) {
         if let old = loadedView, old !== newView {
             old.viewController = nil
             old.setTraitParent(old.superview)
@@ -118,6 +129,7 @@ open class ViewController: TraitEnvironment {
             throw .cycle(node: debugName, ancestor: child.debugName)
         }
         child.removeFromParent()
+        if let window = child.rootOfWindow { window.rootViewController = nil }
         children.append(child)
         child.parent = self
         child.ownerDidChange()

@@ -20,17 +20,26 @@ public final class Window: View {
         ownerDidChange()
     }
 
-    /// The root view controller: its view becomes the window's content view.
+    deinit {
+        if let root = rootViewController, root.rootOfWindow === self {
+            root.rootOfWindow = nil
+            root.ownerDidChange()
+        }
+    }
+
+    /// The root view controller: its view becomes the window's content view. A controller is
+    /// the root of one window at most: making it another window's root takes it from this one.
     public var rootViewController: ViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
-            if let old = oldValue {
+            if let old = oldValue, old.rootOfWindow === self {
                 old.rootOfWindow = nil
                 old.viewIfLoaded?.removeFromSuperview()
                 old.ownerDidChange()
             }
             if let root = rootViewController {
                 root.removeFromParent()
+                if let other = root.rootOfWindow, other !== self { other.rootViewController = nil }
                 root.rootOfWindow = self
                 try? insertSubview(root.view, at: 0)
                 root.ownerDidChange()

@@ -41,7 +41,7 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
     /// The value of enum case `name`, or an error naming the accepted cases.
     public func enumValue(named caseName: String) throws(TraitError) -> TraitValue {
         guard let cases, let index = cases.firstIndex(of: caseName) else {
-            throw .invalidValue(trait: name, value: "\"\(caseName)\"", expected: kind.expectation)
+            throw .invalidValue(trait: name, value: "\"\(clipped(caseName))\"", expected: kind.expectation)
         }
         return .enumCase(index)
     }

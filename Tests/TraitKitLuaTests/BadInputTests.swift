@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// §7 bad input: the random sweep of Tests/Fuzz/bad_input.lua, and one test for each bug the
+/// sweep found, so each stays fixed. `TRAITKIT_LONG=1` sweeps 50 seeds of 1,000,000 calls.
+@Suite("Bad input") struct BadInputTests {
+    @Test(arguments: ProcessInfo.processInfo.environment["TRAITKIT_LONG"] == "1" ? Array(1...50) : [1, 2, 3])
+    func randomCallsNeverCrashOrCorrupt(seed: Int) throws {
+        let calls = ProcessInfo.processInfo.environment["TRAITKIT_LONG"] == "1" ? 1_000_000 : 100_000
+        let result = try traitkit(["run", "Tests/Fuzz/bad_input.lua", String(seed), String(calls)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("bad input: \(calls) calls, seed \(seed), hierarchy whole"))
+    }
+
+    @Test func constructorsWithoutATableRaise() {
+        expectLua("""
+            local tk = require "traitkit"
+            local ok, err = pcall(function() return tk.HostingController() end)
+            assert(not ok and err:find("root", 1, true), tostring(err))
+            assert(tk.WindowScene().screen == nil and tk.View().name == nil)
+            """)
+    }
+
+    @Test func messagesClipHugeStrings() {
+        expectLua("""
+            local tk = require "traitkit"
+            local huge = string.rep("x", 1 << 20)
+            for _, f in ipairs{
+              function() tk.defineTrait{ name = huge, kind = huge } end,
+              function() tk.View{ name = huge }.traitOverrides.userInterfaceStyle = huge end,
+              function() return tk.TraitCollection{}[huge] end,
+              function() local v = tk.View{ name = huge }; return v.traitOverrides.horizontalSizeClass end,
+            } do
+              local ok, err = pcall(f)
+              assert(not ok and #err < 400 and err:find("(1048576 bytes)", 1, true), #tostring(err))
+            end
+            """)
+    }
+
+    /// A builder function called from Swift inside a coroutine runs on the coroutine's stack.
+    @Test func callbacksInsideCoroutinesUseTheCoroutinesStack() {
+        expectLua("""
+            local tk = require "traitkit"
+            local tc = tk.TraitCollection{}
+            local co = coroutine.create(function()
+              local dark = tc:modifying(function(t) t.userInterfaceStyle = "dark" end)
+              coroutine.yield(dark.userInterfaceStyle)
+              return tc:modifying(function() coroutine.yield() end)
+            end)
+            local ok, style = coroutine.resume(co)
+            assert(ok and style == "dark", tostring(style))
+            local ok2, err = coroutine.resume(co)
+            assert(not ok2 and err:find("attempt to yield across a C-call boundary", 1, true), tostring(err))
+            """)
+    }
+
+    @Test func aControllersViewCannotBeAWindowAnotherControllersViewOrAnAncestor() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root, child, other = tk.ViewController{ name = "root" }, tk.ViewController{ name = "child" }, tk.ViewController{}
+            window.rootViewController = root
+            root:addChild(child); root.view:addSubview(child.view)
+            local function refused(f, word)
+              local ok, err = pcall(f)
+              assert(not ok and err:find(word, 1, true), tostring(err))
+            end
+            refused(function() child.view = window end, "a Window is a root")
+            refused(function() other.view = root.view end, "already the view of ViewController 'root'")
+            local mine = tk.View{}
+            child.view:addSubview(mine)
+            child.view = mine                    -- a view below the old one is fine
+            assert(child.view == mine and mine.superview ~= nil)
+            tk.update()
+            assert(#root.view.subviews == 1 and window.rootViewController == root)
+            """)
+    }
+}
