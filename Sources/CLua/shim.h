@@ -122,6 +122,8 @@ static inline void tk_hook(lua_State *L, lua_Debug *ar) {
     tk_Limits *limits = tk_limits(L);
     if (limits->deadline > 0 && tk_now() > limits->deadline) {
         limits->timed_out = 1;
+        if (limits->timeout == (double)(int)limits->timeout)  /* "2 s", not "2.0 s" */
+            luaL_error(L, "time limit of %d s exceeded", (int)limits->timeout);
         luaL_error(L, "time limit of %f s exceeded", limits->timeout);
     }
 }

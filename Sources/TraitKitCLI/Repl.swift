@@ -15,10 +15,19 @@ struct Repl: ParsableCommand {
     @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Stop a chunk when Lua holds more than MB megabytes.", valueName: "MB"))
     var memoryLimit: Int?
 
+    @Option(help: ArgumentHelp("Stop an input (its chunk and the update after it) after S seconds.", valueName: "S"))
+    var timeout: Double?
+
+    func validate() throws {
+        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit must be a positive number of MB") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
     func run() throws {
         let runtime = LuaRuntime(sandbox: sandbox)
         if let memoryLimit { runtime.memoryLimit = memoryLimit * 1024 * 1024 }
         let repl = LuaRepl(runtime: runtime)
+        repl.timeout = timeout
         runtime.installInterruptHandler()
         if isatty(0) != 0 {
             Terminal(repl: repl).run()

@@ -12,6 +12,8 @@ public final class LuaRepl {
     public private(set) var autoUpdate = true
     func setAutoUpdate(_ on: Bool) { autoUpdate = on }
     public internal(set) var wantsQuit = false
+    /// `repl --timeout`: seconds each input (its chunk and the update after it) may run.
+    public var timeout: Double?
     private var pending: [String] = []
     /// Where `:watch` output and `print` go (standard output by default).
     public var write: (String) -> Void = { Swift.print($0, terminator: "") }
@@ -62,6 +64,8 @@ public final class LuaRepl {
             return message + "\n"
         case .compiled:
             pending.removeAll()
+            if let timeout { runtime.timeout = timeout }  // from now, for this input only
+            defer { if timeout != nil { runtime.timeout = nil } }
             return execute() + updateIfAuto()
         }
     }

@@ -113,6 +113,20 @@ struct ReplTests {
         #expect(result.stdout == "42\n1\n2\n")
     }
 
+    /// `repl --timeout`: a runaway input (or a handler in the update after it) is stopped,
+    /// and the session goes on with a fresh allowance for the next input.
+    @Test func timeoutStopsOneInputAndTheSessionGoesOn() throws {
+        let result = try traitkit(["repl", "--timeout", "0.5"], input: """
+            while true do end
+            v = tk.View{}; v:registerForTraitChanges({"displayScale"}, function() while true do end end)
+            v.traitOverrides.displayScale = 2; v:updateTraitsIfNeeded()
+            for i = 1, 1e6 do end; print("still here")
+            """)
+        #expect(result.status == 0)
+        #expect(result.stdout.components(separatedBy: "time limit of 0.5 s exceeded").count == 3, "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("still here\n"))
+    }
+
     @Test func controlDEndsTheSession() throws {
         let script = Self.ptyPreamble(arguments: "") + """
             read("> ")
