@@ -35,11 +35,15 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
     }
 
     /// The value of `trait`: the hot read, one bounds check and one load.
+    /// Yielded rather than returned, so a caller that only compares or switches on the value
+    /// borrows it in place: no copy, no reference counting of string or object payloads.
     @inlinable
     public subscript(trait: Trait) -> TraitValue {
-        let id = trait.id
-        if TraitReadTracking.activeRecorders.load(ordering: .relaxed) != 0 { TraitReadTracking.noteRead(id) }
-        return id < values.count ? values[id] : trait.defaultValue
+        _read {
+            let id = trait.id
+            if TraitReadTracking.activeRecorders.load(ordering: .relaxed) != 0 { TraitReadTracking.noteRead(id) }
+            if id < values.count { yield values[id] } else { yield trait.defaultValue }
+        }
     }
 
     /// The typed value of a trait defined in Swift.

@@ -17,6 +17,25 @@ public enum TraitValue: Sendable, Hashable {
     case object(TraitObject)
 }
 
+extension TraitValue {
+    /// Equality with the scalar cases first and inlinable, so comparing a read value costs a
+    /// tag check and a compare, with no call (the synthesized `==` is an outlined function).
+    @inlinable
+    public static func == (a: TraitValue, b: TraitValue) -> Bool {
+        switch (a, b) {
+        case (.enumCase(let x), .enumCase(let y)): x == y
+        case (.bool(let x), .bool(let y)): x == y
+        case (.integer(let x), .integer(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.none, .none): true
+        case (.string(let x), .string(let y)): x == y
+        case (.record(let x), .record(let y)): x == y
+        case (.object(let x), .object(let y)): x == y
+        default: false
+        }
+    }
+}
+
 /// A flat record value: named scalar fields, kept sorted by name so equal records compare equal.
 public struct TraitRecord: Sendable, Hashable {
     public enum Field: Sendable, Hashable {
