@@ -80,10 +80,14 @@ static inline int tk_trampoline(lua_State *L) {
     limits->swift_depth = saved;
     if (limits->exceeded && saved == 0) {
         limits->exceeded = 0;
+        /* As Lua does before failing an allocation: collect, and go on if that was enough. */
+        lua_gc(L, LUA_GCCOLLECT);
+        if (limits->used <= limits->limit) goto done;
         limits->memory_error = 1;
         lua_pushliteral(L, "not enough memory");  /* may itself fail: LUA_ERRMEM, as wanted */
         return lua_error(L);
     }
+done:
     if (n >= 0) return n;
     if (n == TK_RAISE_WHERE) {
         luaL_where(L, 1);

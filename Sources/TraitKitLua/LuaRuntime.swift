@@ -20,6 +20,10 @@ public final class LuaRuntime {
     weak var replSession: LuaRepl?
     var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
+    /// Trait name (the Lua string) → the trait, as light userdata (TraitValues.traitKey).
+    var traitNamesRef: Int32 = 0
+    /// Trait id + 1 → the trait's case names as Lua strings (TraitValues.push).
+    var caseNamesRef: Int32 = 0
     var metatableRefs: [Int32] = []
     private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:]
     var classRefs: [ObjectIdentifier: Int32] = [:]
@@ -67,6 +71,10 @@ public final class LuaRuntime {
         // Userdata owned by the application itself (screens): strong.
         tk_newtable(L)
         anchoredRef = luaL_ref(L, tk_registryindex())
+        tk_newtable(L)
+        traitNamesRef = luaL_ref(L, tk_registryindex())
+        tk_newtable(L)
+        caseNamesRef = luaL_ref(L, tk_registryindex())
         for _ in LuaObject.Kind.allCases {
             tk_newtable(L)
             push(L, indexObject); rawSetField(L, -2, "__index")

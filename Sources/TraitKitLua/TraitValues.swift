@@ -18,9 +18,55 @@ enum TraitValues {
 
     /// A trait from a key at `i` that may be a trait object or a name; nil for other keys.
     static func traitKey(_ L: LuaState, _ i: Int32) throws -> Trait? {
-        if let trait = LuaObject.peek(L, i) as? Trait { return trait }
-        guard let name = string(L, i) else { return nil }
-        return try trait(named: name)
+        switch lua_type(L, i) {
+        case LUA_TSTRING: try namedTrait(L, i)
+        case LUA_TUSERDATA: LuaObject.peek(L, i) as? Trait
+        default: nil
+        }
+    }
+
+    /// The trait the name at `i` names. Each state keeps a table keyed by the Lua string
+    /// itself, so a name read before costs one raw table lookup: no Swift string, no lock, no
+    /// hashing in Swift. Traits are never undefined, so an unretained pointer stays valid.
+    static func namedTrait(_ L: LuaState, _ i: Int32) throws -> Trait {
+        let i = absolute(L, i)
+        pushRef(L, LuaRuntime.of(L).traitNamesRef)
+        lua_pushvalue(L, i)
+        if lua_rawget(L, -2) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
+            tk_pop(L, 2)
+            return Unmanaged<Trait>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        tk_pop(L, 2)
+        let found = try trait(named: string(L, i) ?? "")
+        pushRef(L, LuaRuntime.of(L).traitNamesRef)
+        lua_pushvalue(L, i)
+        lua_pushlightuserdata(L, Unmanaged.passUnretained(found).toOpaque())
+        lua_rawset(L, -3)
+        tk_pop(L, 1)
+        return found
+    }
+
+    /// Pushes case `index` of an enum trait as its name, from a per-state table of the names
+    /// as Lua strings (made on first use), so a read makes no Swift string.
+    static func pushCaseName(_ L: LuaState, _ trait: Trait, _ index: Int) {
+        pushRef(L, LuaRuntime.of(L).caseNamesRef)
+        if lua_rawgeti(L, -1, lua_Integer(trait.id + 1)) != LUA_TTABLE {
+            tk_pop(L, 1)
+            let cases = trait.cases ?? []
+            lua_createtable(L, Int32(cases.count), 0)
+            for (n, name) in cases.enumerated() {
+                TraitKitLua.push(L, name)
+                lua_rawseti(L, -2, lua_Integer(n + 1))
+            }
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, -3, lua_Integer(trait.id + 1))
+        }
+        if lua_rawgeti(L, -1, lua_Integer(index + 1)) == LUA_TNIL {
+            tk_pop(L, 1)
+            lua_pushinteger(L, lua_Integer(index))
+        }
+        tk_insert(L, -3)
+        tk_pop(L, 2)
     }
 
     /// A list of traits: a Lua sequence of traits or names.
@@ -31,10 +77,8 @@ enum TraitValues {
         for n in 0..<count {
             lua_rawgeti(L, i, lua_Integer(n + 1))
             defer { tk_pop(L, 1) }
-            if let trait = LuaObject.peek(L, -1) as? Trait {
+            if let trait = try traitKey(L, -1) {
                 traits.append(trait)
-            } else if let name = string(L, -1) {
-                traits.append(try trait(named: name))
             } else {
                 throw LuaError("bad element #\(n + 1) in trait list for '\(function)' (expected a trait or trait name, got \(typeName(L, -1)))")
             }
@@ -102,9 +146,7 @@ enum TraitValues {
         case .integer(let i): lua_pushinteger(L, lua_Integer(i))
         case .number(let d): lua_pushnumber(L, d)
         case .string(let s): TraitKitLua.push(L, s)
-        case .enumCase(let index):
-            if let cases = trait.cases, cases.indices.contains(index) { TraitKitLua.push(L, cases[index]) }
-            else { lua_pushinteger(L, lua_Integer(index)) }
+        case .enumCase(let index): pushCaseName(L, trait, index)
         case .record(let record):
             lua_createtable(L, 0, Int32(record.fields.count))
             for field in record.fields {
