@@ -41,6 +41,12 @@ enum LayoutPass {
         let needsSelf = node.flags.contains(flag)
         node.flags.remove([flag, subtree])
         if needsSelf, let view = node as? View { act(view) }
-        for child in node.traitChildNodes { walk(child, flag: flag, subtree: subtree, act) }
+        // By index over the unowned entries (no array copy per node); `act` may add or remove
+        // children, so the count is read each time.
+        var i = 0
+        while i < node.traitChildren.count {
+            walk(node.traitChildren[i].takeUnretainedValue(), flag: flag, subtree: subtree, act)
+            i += 1
+        }
     }
 }

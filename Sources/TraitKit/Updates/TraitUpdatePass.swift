@@ -55,7 +55,9 @@ extension TraitEnvironment {
                                        parentChanged: parentChanged, full: needsSelf)
         traitCollection = new
         if !changed.isEmpty {
-            context.changedTraits.formUnion(changed)
+            // Without a full recompute, `changed` is a subset of what an ancestor's full
+            // recompute already recorded: skip the write (and its exclusivity check).
+            if needsSelf { context.changedTraits.formUnion(changed) }
             traitsDidChange(from: old, changed: changed, context: context)
         }
         if first, flags.contains(.wantsFirstUpdateCallback) { context.run { try didFirstUpdateTraits() } }
