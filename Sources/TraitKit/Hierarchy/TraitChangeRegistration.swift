@@ -86,6 +86,7 @@ extension TraitEnvironment {
         guard let extras, let i = extras.registrations.firstIndex(where: { $0 === registration }) else { return }
         extras.registrations.remove(at: i)
         extras.registeredTraits = extras.registrations.reduce(TraitSet()) { $0.union($1.traits) }
+        extrasMasksDidChange()
     }
 
     func register(_ traits: [Trait], _ action: TraitChangeRegistration.Action)
@@ -96,6 +97,7 @@ extension TraitEnvironment {
         let extras = ensureExtras()
         extras.registrations.append(registration)
         extras.registeredTraits.formUnion(registration.traits)
+        extrasMasksDidChange()
         return registration
     }
 }

@@ -25,6 +25,10 @@ open class TraitEnvironment: CustomStringConvertible {
     var overrideStorage: TraitOverrideStorage?
     /// Rarely used state (registrations, tracking, binding), allocated on first use.
     var extras: NodeExtras?
+    /// Every trait some registration, layout or draw of this node depends on (the union of the
+    /// masks in `extras`), kept inline so the pass tells "nothing here cares" without loading
+    /// `extras`: unrelated registrations then cost a mask test per changed node.
+    var interestedTraits = TraitSet()
 
     public init(name: String? = nil) {
         self.name = name
@@ -59,12 +63,20 @@ open class TraitEnvironment: CustomStringConvertible {
     /// The binding's per-node object, if a binding wraps this node.
     public var binding: (any NodeBinding)? {
         get { extras?.binding }
-        set { ensureExtras().binding = newValue }
+        set {
+            ensureExtras().binding = newValue
+            if newValue == nil { flags.remove(.hasBinding) } else { flags.insert(.hasBinding) }
+        }
     }
 
     /// Tells the binding the structural owner changed.
     func ownerDidChange() {
         extras?.binding?.ownerDidChange(self)
+    }
+
+    /// Recomputes `interestedTraits` after a mask in `extras` changed.
+    func extrasMasksDidChange() {
+        interestedTraits = extras.map { $0.registeredTraits.union($0.layoutTraits).union($0.displayTraits) } ?? TraitSet()
     }
 
     func ensureExtras() -> NodeExtras {
@@ -222,6 +234,8 @@ struct NodeFlags: OptionSet {
     static let engineClass = NodeFlags(rawValue: 1 << 9)
     /// Call `internalTraitsDidChange` when the collection changes (hosting views).
     static let wantsInternalTraitChange = NodeFlags(rawValue: 1 << 10)
+    /// A binding wraps the node (its scripted methods may want callbacks).
+    static let hasBinding = NodeFlags(rawValue: 1 << 11)
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).

@@ -20,7 +20,10 @@ enum LayoutPass {
                     }
                 }
             }
-            if !read.isEmpty || view.extras != nil { view.ensureExtras().layoutTraits = read }
+            if !read.isEmpty || view.extras != nil {
+                view.ensureExtras().layoutTraits = read
+                view.extrasMasksDidChange()
+            }
         }
     }
 
@@ -31,7 +34,10 @@ enum LayoutPass {
                     context.run { try view.dispatch(.draw) { view.draw() } }
                 }
             }
-            if !read.isEmpty || view.extras != nil { view.ensureExtras().displayTraits = read }
+            if !read.isEmpty || view.extras != nil {
+                view.ensureExtras().displayTraits = read
+                view.extrasMasksDidChange()
+            }
         }
     }
 

@@ -94,13 +94,18 @@ extension TraitEnvironment {
     /// R7/R8/R9 reactions to a change: registrations in order, the legacy callback, automatic
     /// trait tracking, and redraw of dynamic colors.
     func traitsDidChange(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
+        let interested = interestedTraits.intersects(changed)
+        let bound = flags.contains(.hasBinding)
+        // The common case, a plain node nobody watches: flags and one inline mask, no loads.
+        guard interested || bound || !flags.isDisjoint(with: [.wantsInternalTraitChange, .hasDynamicColor])
+                || !flags.contains(.engineClass) else { return }
         let extras = self.extras
-        let registered = extras?.registeredTraits.intersects(changed) ?? false
-        let legacy = !flags.contains(.engineClass) || extras?.binding?.implements(.traitCollectionDidChange) == true
+        let registered = interested && extras?.registeredTraits.intersects(changed) == true
+        let legacy = !flags.contains(.engineClass) || (bound && extras?.binding?.implements(.traitCollectionDidChange) == true)
         if registered || legacy || flags.contains(.wantsInternalTraitChange) {
             callChangeHandlers(from: old, changed: changed, context: context)
         }
-        if let extras {
+        if interested, let extras {
             if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
             if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
         }
