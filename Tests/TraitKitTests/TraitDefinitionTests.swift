@@ -122,3 +122,36 @@ struct TypedDefinitionClashTests {
         #expect(TraitCollection { $0[ScriptTakenTrait.self] = 3 }[ScriptTakenTrait.self] == 3)
     }
 }
+
+/// A family of distinct definition types, one per tag type, for the typed-trait cache.
+struct Tagged<Tag>: TraitDefinition {
+    static var defaultValue: Int { 7 }
+    static var name: String { "Tagged.\(Tag.self)" }
+}
+
+@Suite("R1 typed definitions: the lock-free lookup")
+struct TypedTraitCacheTests {
+    /// More types than the first table holds: each still finds its own trait, and reads see
+    /// values set through the trait object.
+    @Test func manyTypesEachFindTheirOwnTrait() {
+        let traits = [Tagged<Int8>.trait, Tagged<Int16>.trait, Tagged<Int32>.trait, Tagged<Int64>.trait,
+                      Tagged<UInt8>.trait, Tagged<UInt16>.trait, Tagged<UInt32>.trait, Tagged<UInt64>.trait,
+                      Tagged<Float>.trait, Tagged<Double>.trait, Tagged<Bool>.trait, Tagged<String>.trait,
+                      Tagged<Character>.trait, Tagged<[Int]>.trait, Tagged<[String]>.trait, Tagged<Set<Int>>.trait,
+                      Tagged<Int?>.trait, Tagged<String?>.trait, Tagged<(Int, Int)>.trait, Tagged<Void>.trait]
+        #expect(Set(traits.map(\.id)).count == traits.count)
+        #expect(Tagged<Float>.trait === traits[8] && Tagged<Void>.trait === traits[19])
+        let tc = TraitCollection { try! $0.set(.integer(3), for: Tagged<UInt16>.trait) }
+        #expect(tc[Tagged<UInt16>.self] == 3 && tc[Tagged<UInt32>.self] == 7)
+    }
+
+    /// First use from several threads at once: every thread gets the same trait.
+    @Test func firstUseFromManyThreadsAgrees() async {
+        struct Racing: TraitDefinition { static let defaultValue = false }
+        let ids = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { Racing.trait.id } }
+            return await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(ids.count == 1)
+    }
+}

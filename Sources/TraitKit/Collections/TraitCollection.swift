@@ -46,7 +46,9 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
         }
     }
 
-    /// The typed value of a trait defined in Swift.
+    /// The typed value of a trait defined in Swift. Inlinable, so it is specialized where it is
+    /// used: a generic call would instantiate metadata on every read.
+    @inlinable
     public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value {
         T.Value(traitValue: self[T.trait]) ?? T.defaultValue
     }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A Swift type that can be a trait's value.
 public protocol TraitValueConvertible: Sendable, Equatable {
@@ -13,8 +12,8 @@ public protocol TraitEnum: TraitValueConvertible, CaseIterable, RawRepresentable
 
 extension TraitEnum {
     public static var traitKind: TraitKind { .enumeration(allCases.map { String(describing: $0) }) }
-    public var traitValue: TraitValue { .enumCase(rawValue) }
-    public init?(traitValue: TraitValue) {
+    @inlinable public var traitValue: TraitValue { .enumCase(rawValue) }
+    @inlinable public init?(traitValue: TraitValue) {
         guard case .enumCase(let i) = traitValue else { return nil }
         self.init(rawValue: i)
     }
@@ -22,8 +21,8 @@ extension TraitEnum {
 
 extension Bool: TraitValueConvertible {
     public static var traitKind: TraitKind { .bool }
-    public var traitValue: TraitValue { .bool(self) }
-    public init?(traitValue: TraitValue) {
+    @inlinable public var traitValue: TraitValue { .bool(self) }
+    @inlinable public init?(traitValue: TraitValue) {
         guard case .bool(let b) = traitValue else { return nil }
         self = b
     }
@@ -31,8 +30,8 @@ extension Bool: TraitValueConvertible {
 
 extension Int: TraitValueConvertible {
     public static var traitKind: TraitKind { .integer }
-    public var traitValue: TraitValue { .integer(self) }
-    public init?(traitValue: TraitValue) {
+    @inlinable public var traitValue: TraitValue { .integer(self) }
+    @inlinable public init?(traitValue: TraitValue) {
         guard case .integer(let i) = traitValue else { return nil }
         self = i
     }
@@ -40,8 +39,8 @@ extension Int: TraitValueConvertible {
 
 extension Double: TraitValueConvertible {
     public static var traitKind: TraitKind { .number }
-    public var traitValue: TraitValue { .number(self) }
-    public init?(traitValue: TraitValue) {
+    @inlinable public var traitValue: TraitValue { .number(self) }
+    @inlinable public init?(traitValue: TraitValue) {
         guard case .number(let d) = traitValue else { return nil }
         self = d
     }
@@ -49,8 +48,8 @@ extension Double: TraitValueConvertible {
 
 extension String: TraitValueConvertible {
     public static var traitKind: TraitKind { .string(optional: false) }
-    public var traitValue: TraitValue { .string(self) }
-    public init?(traitValue: TraitValue) {
+    @inlinable public var traitValue: TraitValue { .string(self) }
+    @inlinable public init?(traitValue: TraitValue) {
         guard case .string(let s) = traitValue else { return nil }
         self = s
     }
@@ -93,7 +92,7 @@ extension TraitDefinition {
     /// the Swift definition is registered under its qualified type name instead, so a host app
     /// never crashes because of what a script did; the two are then distinct traits.
     public static var trait: Trait {
-        if let cached = typedTraits.withLock({ $0[ObjectIdentifier(Self.self)] }) { return cached }
+        if let cached = TypedTraitCache.lookup(Self.self) { return cached }
         let trait: Trait
         do {
             trait = try register(name: name, identifier: identifier)
@@ -106,7 +105,7 @@ extension TraitDefinition {
                 fatalError("TraitDefinition \(Self.self): \(error)")
             }
         }
-        typedTraits.withLock { $0[ObjectIdentifier(Self.self)] = trait }
+        TypedTraitCache.insert(trait, for: Self.self)
         return trait
     }
 
@@ -115,5 +114,3 @@ extension TraitDefinition {
                                  defaultValue: defaultValue.traitValue, affectsColorAppearance: affectsColorAppearance)
     }
 }
-
-private let typedTraits = Mutex<[ObjectIdentifier: Trait]>([:])

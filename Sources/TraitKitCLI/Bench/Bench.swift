@@ -22,6 +22,9 @@ struct Bench: ParsableCommand {
         let dictionary = SwiftWorkloads.readDictionary(runs: runs)
         figures.append(Figure(name: "swift read, hot", unit: "ns/read", value: hot.0, spread: hot.1,
                               comparisonName: "dictionary store", comparison: dictionary.0, target: "<= 3", meetsTarget: hot.0 <= 3))
+        let typed = SwiftWorkloads.readTyped(big, runs: runs)
+        figures.append(Figure(name: "swift read, typed (tc[MyTrait.self])", unit: "ns/read", value: typed.0, spread: typed.1,
+                              comparisonName: "by trait object", comparison: hot.0, target: nil, meetsTarget: nil))
         let cold = SwiftWorkloads.readCold(big, runs: runs)
         figures.append(Figure(name: "swift read, cold (random nodes, \(big.views.count))", unit: "ns/read", value: cold.0,
                               spread: cold.1, comparisonName: "hot read", comparison: hot.0, target: nil, meetsTarget: nil))

@@ -59,6 +59,19 @@ enum SwiftWorkloads {
         }
     }
 
+    /// The idiomatic typed read, `tc[MyTrait.self]`: the same hot loop through the definition type.
+    static func readTyped(_ tree: BenchTree, runs: Int) -> (Double, Double) {
+        let tc = tree.views.last!.traitCollection
+        return measure(runs: runs) {
+            let n = 10_000_000
+            let start = now()
+            var hits = 0
+            for _ in 0..<n { if tc[BenchThemeTrait.self] == .b { hits += 1 } }
+            blackHole(hits)
+            return (now() - start, n)
+        }
+    }
+
     /// The same reads through a dictionary keyed by trait (the naive store), for comparison.
     static func readDictionary(runs: Int) -> (Double, Double) {
         var store: [ObjectIdentifier: TraitValue] = [:]
