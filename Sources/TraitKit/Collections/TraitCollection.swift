@@ -6,10 +6,25 @@ import Synchronization
 /// built fall past its end and read as their defaults. Nodes without overrides share their
 /// parent's collection instance, so equality first checks identity.
 public final class TraitCollection: @unchecked Sendable, Equatable, CustomStringConvertible {
-    // @unchecked: `values` is never mutated after init.
-    @usableFromInline let values: ContiguousArray<TraitValue>
+    // @unchecked: the storage is written once, in init, and freed in deinit.
+    /// The values, in storage this collection owns, so a read can hand out their address (an
+    /// addressor is a plain inlinable function; the caller borrows the value in place).
+    @usableFromInline let storage: UnsafeMutablePointer<TraitValue>
+    @usableFromInline let count: Int
 
-    init(values: ContiguousArray<TraitValue>) { self.values = values }
+    init(values: ContiguousArray<TraitValue>) {
+        count = values.count
+        storage = .allocate(capacity: Swift.max(count, 1))
+        values.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(start: storage, count: count).initialize(fromContentsOf: $0) }
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    /// The values as an array (for copying into `MutableTraits` and the like).
+    var values: ContiguousArray<TraitValue> { ContiguousArray(UnsafeBufferPointer(start: storage, count: count)) }
 
     /// A collection where every trait has its default value.
     public convenience init() { self.init(values: []) }
@@ -35,14 +50,14 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
     }
 
     /// The value of `trait`: the hot read, one bounds check and one load.
-    /// Yielded rather than returned, so a caller that only compares or switches on the value
-    /// borrows it in place: no copy, no reference counting of string or object payloads.
+    /// Given by address, so a caller that only compares or switches on the value borrows it in
+    /// place: no copy, no reference counting of string or object payloads.
     @inlinable
     public subscript(trait: Trait) -> TraitValue {
-        _read {
+        unsafeAddress {
             let id = trait.id
             if TraitReadTracking.activeRecorders.load(ordering: .relaxed) != 0 { TraitReadTracking.noteRead(id) }
-            if id < values.count { yield values[id] } else { yield trait.defaultValue }
+            return id < count ? UnsafePointer(storage + id) : UnsafePointer(trait.defaultSlot)
         }
     }
 
@@ -57,7 +72,8 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
     public func changedTraitSet(from other: TraitCollection) -> TraitSet {
         var changed = TraitSet()
         if other === self { return changed }
-        let (a, b) = (values, other.values)
+        let a = UnsafeBufferPointer(start: storage, count: count)
+        let b = UnsafeBufferPointer(start: other.storage, count: other.count)
         let common = Swift.min(a.count, b.count)
         for id in 0..<common where a[id] != b[id] { changed.insert(id) }
         // Past the shorter array, that side reads the trait's default.

@@ -12,6 +12,9 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
     public let identifier: String
     public let kind: TraitKind
     public let defaultValue: TraitValue
+    /// The default value at a fixed address, for collections' read addressor (traits live for
+    /// the whole process, so this is never freed).
+    @usableFromInline nonisolated(unsafe) let defaultSlot: UnsafeMutablePointer<TraitValue>
     /// Whether a change of this trait can change how colors resolve (R9).
     public let affectsColorAppearance: Bool
 
@@ -22,6 +25,8 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
         self.identifier = identifier
         self.kind = kind
         self.defaultValue = defaultValue
+        defaultSlot = .allocate(capacity: 1)
+        defaultSlot.initialize(to: defaultValue)
         self.affectsColorAppearance = affectsColorAppearance
     }
 

@@ -37,6 +37,10 @@ func allocatedBytes() -> Int {
     Int(tk_malloc_in_use())
 }
 
-/// Keeps the optimizer from deleting a computation.
+/// Keeps the optimizer from deleting a computation: the value is stored where the optimizer
+/// must assume it is read (an empty body let it drop the argument, and with it the loop that
+/// computed it).
 @inline(never)
-func blackHole<T>(_ value: T) { _ = value }
+func blackHole<T>(_ value: T) { blackHoleSink = value }
+
+nonisolated(unsafe) private var blackHoleSink: Any?
