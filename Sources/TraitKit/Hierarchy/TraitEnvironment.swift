@@ -7,9 +7,24 @@
 /// the update pass walks the tree without reference counting.
 ///
 /// A hierarchy is confined to the thread that made it (nodes are not `Sendable`).
+///
+/// The properties the update pass touches on every node are `@exclusivity(unchecked)`: the
+/// engine never holds an `inout` access to them across a call, so the dynamic exclusivity
+/// check (a thread-local access set, a sixth of a flush) could never fire.
 open class TraitEnvironment: CustomStringConvertible {
     /// The collection as of the last update (R6): mutations show only after an update.
-    public internal(set) var traitCollection: TraitCollection = .defaults
+    public internal(set) var traitCollection: TraitCollection {
+        get { collectionRef.takeUnretainedValue() }
+        set {
+            let old = collectionRef
+            collectionRef = .passRetained(newValue)
+            old.release()
+        }
+    }
+    /// The strong reference behind `traitCollection`, held by hand so the update pass can
+    /// replace it with one retain and one release (a plain property costs four: the pass keeps
+    /// the old collection as `previous` for callbacks).
+    @exclusivity(unchecked) var collectionRef: Unmanaged<TraitCollection> = .passRetained(.defaults)
 
     /// A name for printing, dumps and error messages.
     public var name: String?
@@ -18,17 +33,17 @@ open class TraitEnvironment: CustomStringConvertible {
     public var className: String
 
     unowned(unsafe) var traitParent: TraitEnvironment?
-    var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
-    var flags: NodeFlags = [.needsTraitUpdate]
+    @exclusivity(unchecked) var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
+    @exclusivity(unchecked) var flags: NodeFlags = [.needsTraitUpdate]
     /// The epoch of the last pass that visited this node (see `UpdateContext`).
-    var visitEpoch: UInt32 = 0
-    var overrideStorage: TraitOverrideStorage?
+    @exclusivity(unchecked) var visitEpoch: UInt32 = 0
+    @exclusivity(unchecked) var overrideStorage: TraitOverrideStorage?
     /// Rarely used state (registrations, tracking, binding), allocated on first use.
-    var extras: NodeExtras?
+    @exclusivity(unchecked) var extras: NodeExtras?
     /// Every trait some registration, layout or draw of this node depends on (the union of the
     /// masks in `extras`), kept inline so the pass tells "nothing here cares" without loading
     /// `extras`: unrelated registrations then cost a mask test per changed node.
-    var interestedTraits = TraitSet()
+    @exclusivity(unchecked) var interestedTraits = TraitSet()
 
     public init(name: String? = nil) {
         self.name = name
@@ -40,6 +55,7 @@ open class TraitEnvironment: CustomStringConvertible {
     deinit {
         for child in traitChildren { child.takeUnretainedValue().traitParent = nil }
         traitParent?.removeTraitChild(self)
+        collectionRef.release()
     }
 
     /// `View 'header'`, or just the class name when unnamed: how messages name a node.

@@ -10,7 +10,7 @@ final class UpdateContext {
     /// The first error a callback raised; the pass completes and the caller rethrows it.
     private(set) var firstError: (any Error)?
     /// Every trait that changed value somewhere during this context.
-    var changedTraits = TraitSet()
+    @exclusivity(unchecked) var changedTraits = TraitSet()
     private(set) var epoch: UInt32
     /// This thread's `current` slot, fetched once per update instead of once per callback.
     let current = CurrentSlot.box
@@ -50,6 +50,17 @@ extension TraitEnvironment {
         flags.remove([.needsTraitUpdate, .subtreeNeedsTraitUpdate])
         flags.insert(.hasUpdated)
 
+        // The common case: a node without overrides whose parent changed shares the parent's
+        // collection and its change mask. Swap the reference by hand: one retain, one release.
+        if !needsSelf, overrideStorage == nil, !parentChanged.isEmpty, let parentCollection {
+            let old = collectionRef
+            collectionRef = .passRetained(parentCollection)
+            old._withUnsafeGuaranteedRef { traitsDidChange(from: $0, changed: parentChanged, context: context) }
+            old.release()
+            if first, flags.contains(.wantsFirstUpdateCallback) { context.run { try didFirstUpdateTraits() } }
+            updateChildren(collection: parentCollection, changed: parentChanged, context: context)
+            return
+        }
         let old = traitCollection
         let (new, changed) = recompute(old: old, parent: parentCollection ?? rootCollection(),
                                        parentChanged: parentChanged, full: needsSelf)
