@@ -107,7 +107,7 @@ enum ClassModule {
             } catch let error as LuaError {
                 throw LuaError(fieldMessage(error.description, className))
             }
-            node.className = className
+            if className != engine { node.className = className }  // script subclasses only
             NodeArgs.push(L, node)
             let ud = lua_gettop(L)
             LuaObject.pushUserValue(L, ud)

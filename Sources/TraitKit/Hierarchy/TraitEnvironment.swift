@@ -30,7 +30,13 @@ open class TraitEnvironment: CustomStringConvertible {
     public var name: String?
 
     /// The class name shown in dumps and messages; bindings set their own subclass names.
-    public var className: String
+    public var className: String {
+        get { classNameOverride ?? String(describing: Swift.type(of: self)) }
+        set { classNameOverride = newValue }
+    }
+    /// Set by bindings (script subclasses) and hosting; otherwise the name is made when asked
+    /// for, not for every node made (`String(describing:)` on a type is slow).
+    private var classNameOverride: String?
 
     unowned(unsafe) var traitParent: TraitEnvironment?
     @exclusivity(unchecked) var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
@@ -47,9 +53,8 @@ open class TraitEnvironment: CustomStringConvertible {
 
     public init(name: String? = nil) {
         self.name = name
-        let type = Swift.type(of: self)
-        self.className = String(describing: type)
-        if engineClasses.contains(ObjectIdentifier(type)) { flags.insert(.engineClass) }
+        let type = ObjectIdentifier(Swift.type(of: self))
+        if engineClasses.contains(type) { flags.insert(.engineClass) }
     }
 
     deinit {
@@ -222,7 +227,8 @@ open class TraitEnvironment: CustomStringConvertible {
 }
 
 /// The engine's own node classes (none overrides `traitCollectionDidChange`).
-private let engineClasses: Set<ObjectIdentifier> = [
+/// A short list: a scan of pointer compares beats hashing into a set for every node made.
+private let engineClasses: [ObjectIdentifier] = [
     ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(ViewController.self),
     ObjectIdentifier(WindowScene.self), ObjectIdentifier(Screen.self), ObjectIdentifier(PresentationController.self),
     ObjectIdentifier(ScrollView.self), ObjectIdentifier(TableView.self), ObjectIdentifier(TextView.self),
