@@ -33,6 +33,7 @@ typedef struct tk_Limits {
     double deadline;       /* CLOCK_MONOTONIC seconds; 0: none */
     double timeout;        /* the --timeout value, for the message */
     int timed_out;
+    int tracking_reads;    /* the engine records trait reads (R8): tk_collection_index must not skip it */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -95,6 +96,28 @@ done:
         lua_concat(L, 2);
     }
     return lua_error(L);
+}
+
+/* `__index` of trait collections. Collections never change, so the binding keeps each trait
+ * value it has read by name in the collection's user value table (collections have no fields
+ * of their own); a repeated `tc.Name` is answered here, in C, with two table reads, except
+ * while the engine records reads for automatic trait tracking (the read must reach it).
+ * Anything else runs the Swift `__index` in this same frame, as the trampoline (so an error
+ * still names the script's line). */
+static inline int tk_collection_index(lua_State *L) {
+    if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING
+        && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+    }
+    lua_settop(L, 2);
+    return tk_trampoline(L);
+}
+
+/* Pushes a Swift `__index` for trait collections, behind the C memo above. */
+static inline void tk_pushcollectionindex(lua_State *L, tk_SwiftFunction f) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushcclosure(L, tk_collection_index, 1);
 }
 
 /* Pushes a Swift function as a Lua C closure (through the trampoline). */

@@ -79,14 +79,31 @@ enum CollectionModule {
         guard let trait = try TraitValues.traitKey(L, 2) else {
             throw LuaError("bad key for a trait collection (expected a trait or trait name, got \(typeName(L, 2)))")
         }
-        let value: TraitValue
         switch LuaObject.peek(L, 1) {
-        case let tc as TraitCollection: value = tc[trait]
-        case let builder as Builder: value = builder.traits.value(for: trait)
-        default: throw LuaError("not a trait collection")
+        case let tc as TraitCollection:
+            TraitValues.push(L, tc[trait], of: trait)
+            remember(L)
+        case let builder as Builder:
+            TraitValues.push(L, builder.traits.value(for: trait), of: trait)
+        default:
+            throw LuaError("not a trait collection")
         }
-        TraitValues.push(L, value, of: trait)
         return 1
+    }
+
+    /// Keeps the value on top as `tc[name]` in the collection's user value, where
+    /// `tk_collection_index` finds it next time. Only names (trait objects are looked up as
+    /// before), and not tables (a record's table is the script's to change) or nil.
+    private static func remember(_ L: LuaState) {
+        let value = lua_gettop(L)
+        guard lua_type(L, 2) == LUA_TSTRING, lua_type(L, value) != LUA_TTABLE, lua_type(L, value) != LUA_TNIL else {
+            return
+        }
+        LuaObject.pushUserValue(L, 1)
+        lua_pushvalue(L, 2)
+        lua_pushvalue(L, value)
+        lua_rawset(L, -3)
+        tk_pop(L, 1)
     }
 
     /// `t.name = value` inside a builder function.

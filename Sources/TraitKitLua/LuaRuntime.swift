@@ -75,9 +75,10 @@ public final class LuaRuntime {
         traitNamesRef = luaL_ref(L, tk_registryindex())
         tk_newtable(L)
         caseNamesRef = luaL_ref(L, tk_registryindex())
-        for _ in LuaObject.Kind.allCases {
+        for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
-            push(L, indexObject); rawSetField(L, -2, "__index")
+            if kind == .collection { tk_pushcollectionindex(L, indexObject) } else { push(L, indexObject) }
+            rawSetField(L, -2, "__index")
             push(L, newIndexObject); rawSetField(L, -2, "__newindex")
             push(L, LuaObject.collect); rawSetField(L, -2, "__gc")
             push(L, objectToString); rawSetField(L, -2, "__tostring")
@@ -149,6 +150,10 @@ public final class LuaRuntime {
     /// A Swift function called from Lua passes the state it was called with: inside a
     /// coroutine that is the coroutine, whose stack holds the function and its arguments.
     func protectedCall(_ L: LuaState, nargs: Int32, nresults: Int32 = 0) throws {
+        // Lua code run while the engine records reads must read through Swift (tk_collection_index).
+        let savedTracking = limits.pointee.tracking_reads
+        limits.pointee.tracking_reads = TraitCollection.isRecordingReads ? 1 : 0
+        defer { limits.pointee.tracking_reads = savedTracking }
         let base = lua_gettop(L) - nargs
         lua_pushcclosure(L, tk_msghandler, 0)
         tk_insert(L, base)

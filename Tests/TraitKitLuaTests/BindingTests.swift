@@ -17,6 +17,50 @@ struct BindingTests {
             """)
     }
 
+    /// Trait reads by name are remembered per collection (collections never change): repeated
+    /// reads agree, members still win, records come back as fresh tables, and a node's new
+    /// collection after an update has its own values.
+    @Test func repeatedReadsByNameAgreeAndRecordsStayFresh() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Box = tk.defineTrait{ name = "MemoBox", kind = "record", default = { w = 1 } }
+            local tc = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            for _ = 1, 3 do assert(tc.userInterfaceStyle == "dark" and tc.horizontalSizeClass == "unspecified") end
+            assert(type(tc.modifying) == "function", "a member, not a trait")
+            local box = tc.MemoBox; box.w = 99
+            assert(tc.MemoBox.w == 1, "a record read is a fresh table")
+            local ok, err = pcall(function() return tc.NoSuchMemoTrait end)
+            assert(not ok and err:find("unknown trait", 1, true), err)
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            tk.update()
+            local before = root.view.traitCollection
+            assert(before.userInterfaceStyle == "unspecified")
+            root.view.overrideUserInterfaceStyle = "dark"; tk.update()
+            assert(root.view.traitCollection.userInterfaceStyle == "dark" and before.userInterfaceStyle == "unspecified")
+            """)
+    }
+
+    /// A read remembered outside layout is still recorded inside `layoutSubviews` (R8 tracking).
+    @Test func rememberedReadsAreStillTrackedInLayout() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            local Card = tk.View:subclass("MemoCard")
+            local layouts = 0
+            function Card:layoutSubviews() layouts = layouts + 1; local _ = self.traitCollection.userInterfaceStyle end
+            local card = Card{}
+            root.view:addSubview(card)
+            tk.update()
+            for _ = 1, 3 do local _ = card.traitCollection.userInterfaceStyle end  -- remembered now
+            card:setNeedsLayout(); tk.update()
+            local before = layouts
+            card.overrideUserInterfaceStyle = "dark"; tk.update()
+            assert(layouts == before + 1, "a tracked read must ask for layout again: " .. layouts .. " vs " .. before)
+            """)
+    }
+
     @Test func errorsCarryTheCallersPositionAndNameWhatWasExpected() {
         let error = runLua("""
             local tk = require "traitkit"

@@ -25,3 +25,12 @@ enum TraitReadTracking {
         box.recordedReads?.insert(id)
     }
 }
+
+extension TraitCollection {
+    /// Whether trait reads are being recorded for automatic trait tracking (R8) on some thread.
+    /// A binding that answers reads from a cache of its own must not, while this is true: the
+    /// read would not be recorded.
+    public static var isRecordingReads: Bool {
+        TraitReadTracking.activeRecorders.load(ordering: .relaxed) != 0
+    }
+}
