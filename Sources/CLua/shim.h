@@ -34,6 +34,7 @@ typedef struct tk_Limits {
     double timeout;        /* the --timeout value, for the message */
     int timed_out;
     int tracking_reads;    /* the engine records trait reads (R8): tk_collection_index must not skip it */
+    int collection_offset; /* TraitEnvironment.collectionPointerOffset, 0: no node fast path */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -96,6 +97,47 @@ done:
         lua_concat(L, 2);
     }
     return lua_error(L);
+}
+
+/* The block of every engine object's full userdata (LuaObject.Box in Swift). */
+#define TK_BOX_MAGIC 0x54524149544B4954ULL  /* "TRAITKIT" */
+typedef struct {
+    uint64_t magic;
+    void *object;      /* a retained Swift object; NULL once released */
+    int32_t kind;      /* LuaObject.Kind; 0: a node */
+    int32_t members;   /* registry refs of the member tables */
+    int32_t setters;
+} tk_Box;
+
+/* `__index` of nodes. `node.traitCollection` is answered from the node's user value while the
+ * collection cached there is still the node's current one (the pointer at `collection_offset`
+ * in the node, which only the update pass changes); anything else, and a stale cache, runs
+ * the Swift `__index` (upvalue 1) in this frame, which refreshes the cache. Upvalues: 2 the
+ * string "traitCollection", 3 and 4 the user-value keys of the cached pointer and userdata. */
+static inline int tk_node_index(lua_State *L) {
+    tk_Limits *limits = tk_limits(L);
+    if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
+        tk_Box *box = (tk_Box *)lua_touserdata(L, 1);
+        if (box && lua_rawlen(L, 1) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->object
+            && box->kind == 0 && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+            void *current = *(void **)((char *)box->object + limits->collection_offset);
+            if (lua_rawgetp(L, -1, lua_touserdata(L, lua_upvalueindex(3))) == LUA_TLIGHTUSERDATA
+                && lua_touserdata(L, -1) == current) {
+                lua_rawgetp(L, -2, lua_touserdata(L, lua_upvalueindex(4)));
+                return 1;
+            }
+        }
+        lua_settop(L, 2);
+    }
+    return tk_trampoline(L);
+}
+
+static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, const void *pointerKey, const void *valueKey) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushliteral(L, "traitCollection");
+    lua_pushlightuserdata(L, (void *)pointerKey);
+    lua_pushlightuserdata(L, (void *)valueKey);
+    lua_pushcclosure(L, tk_node_index, 4);
 }
 
 /* `__index` of trait collections. Collections never change, so the binding keeps each trait

@@ -14,15 +14,9 @@ enum LuaObject {
         case environmentKey, element, environment, configuration
     }
 
-    struct Box {
-        var magic: UInt64
-        var object: UnsafeMutableRawPointer?
-        var kind: Int32
-        /// Registry refs of the member tables (methods and getters; setters) for its class.
-        var members: Int32
-        var setters: Int32
-    }
-    static let magic: UInt64 = 0x5452_4149_544B_4954  // "TRAITKIT"
+    /// Defined in C (shim.h), where the node `__index` fast path reads it too.
+    typealias Box = tk_Box
+    static let magic: UInt64 = TK_BOX_MAGIC
 
     /// The box of the userdata at `i`, if it is one of ours.
     static func box(_ L: LuaState, _ i: Int32) -> UnsafeMutablePointer<Box>? {
@@ -154,4 +148,7 @@ enum UVKey {
     static var held: UnsafeRawPointer { UnsafeRawPointer(storage + 8) }
     static var children: UnsafeRawPointer { UnsafeRawPointer(storage + 9) }
     static var configuration: UnsafeRawPointer { UnsafeRawPointer(storage + 10) }
+    /// A node's cached collection userdata, and the collection pointer it was cached for.
+    static var collection: UnsafeRawPointer { UnsafeRawPointer(storage + 11) }
+    static var collectionPointer: UnsafeRawPointer { UnsafeRawPointer(storage + 12) }
 }

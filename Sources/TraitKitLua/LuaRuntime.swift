@@ -39,6 +39,7 @@ public final class LuaRuntime {
     public init(sandbox: Bool = false) {
         limits = .allocate(capacity: 1)
         L = tk_newstate(limits)
+        limits.pointee.collection_offset = Int32(TraitEnvironment.collectionPointerOffset ?? 0)
         sandboxed = sandbox
         tk_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         Sandbox.openLibraries(L, sandboxed: sandbox)
@@ -77,7 +78,11 @@ public final class LuaRuntime {
         caseNamesRef = luaL_ref(L, tk_registryindex())
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
-            if kind == .collection { tk_pushcollectionindex(L, indexObject) } else { push(L, indexObject) }
+            switch kind {
+            case .collection: tk_pushcollectionindex(L, indexObject)
+            case .node: tk_pushnodeindex(L, indexObject, UVKey.collectionPointer, UVKey.collection)
+            default: push(L, indexObject)
+            }
             rawSetField(L, -2, "__index")
             push(L, newIndexObject); rawSetField(L, -2, "__newindex")
             push(L, LuaObject.collect); rawSetField(L, -2, "__gc")

@@ -50,7 +50,15 @@ enum NodeMembers {
             ("className", { L in guarded(L) { L in push(L, try NodeArgs.node(L, 1, "className").className); return 1 } }),
             ("traitCollection", { L in
                 guarded(L) { L in
-                    LuaObject.push(L, try NodeArgs.node(L, 1, "traitCollection").traitCollection, .collection)
+                    let tc = try NodeArgs.node(L, 1, "traitCollection").traitCollection
+                    LuaObject.push(L, tc, .collection)
+                    // For tk_node_index: this userdata, while the node's collection is `tc`.
+                    LuaObject.pushUserValue(L, 1)
+                    lua_pushlightuserdata(L, Unmanaged.passUnretained(tc).toOpaque())
+                    lua_rawsetp(L, -2, UVKey.collectionPointer)
+                    lua_pushvalue(L, -2)
+                    lua_rawsetp(L, -2, UVKey.collection)
+                    tk_pop(L, 1)
                     return 1
                 }
             }),

@@ -12,6 +12,27 @@ import Testing
         #expect(result.stdout.contains("bad input: \(calls) calls, seed \(seed), hierarchy whole"))
     }
 
+    /// The C `__index` fast paths check what they are given: reached through `debug` with
+    /// another object, a file handle or a table, they fall back to the Swift path's errors.
+    @Test func fastPathsRefuseForeignSelves() {
+        expectLua("""
+            local tk = require "traitkit"
+            local nodeIndex = debug.getmetatable(tk.View{}).__index
+            local collectionIndex = debug.getmetatable(tk.TraitCollection{}).__index
+            for _, self in ipairs{ tk.Color.systemBlue, io.stdout, {}, tk.TraitCollection{} } do
+              local ok, err = pcall(nodeIndex, self, "traitCollection")
+              assert(not ok and type(err) == "string", tostring(err))
+            end
+            for _, self in ipairs{ io.stdout, {} } do
+              local ok = pcall(collectionIndex, self, "userInterfaceStyle")
+              assert(not ok)
+            end
+            -- Another engine object goes to its own kind's lookup (a node has no such field).
+            assert(collectionIndex(tk.View{}, "userInterfaceStyle") == nil)
+            assert(nodeIndex(tk.View{}, "traitCollection").userInterfaceStyle == "unspecified")
+            """)
+    }
+
     @Test func constructorsWithoutATableRaise() {
         expectLua("""
             local tk = require "traitkit"

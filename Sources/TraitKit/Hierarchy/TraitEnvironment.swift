@@ -12,6 +12,12 @@
 /// engine never holds an `inout` access to them across a call, so the dynamic exclusivity
 /// check (a thread-local access set, a sixth of a flush) could never fire.
 open class TraitEnvironment: CustomStringConvertible {
+    /// The strong reference behind `traitCollection`, held by hand so the update pass can
+    /// replace it with one retain and one release (a plain property costs four: the pass keeps
+    /// the old collection as `previous` for callbacks). Declared first: bindings with a C fast
+    /// path read it at `collectionPointerOffset`.
+    @exclusivity(unchecked) var collectionRef: Unmanaged<TraitCollection> = .passRetained(.defaults)
+
     /// The collection as of the last update (R6): mutations show only after an update.
     public internal(set) var traitCollection: TraitCollection {
         get { collectionRef.takeUnretainedValue() }
@@ -21,10 +27,7 @@ open class TraitEnvironment: CustomStringConvertible {
             old.release()
         }
     }
-    /// The strong reference behind `traitCollection`, held by hand so the update pass can
-    /// replace it with one retain and one release (a plain property costs four: the pass keeps
-    /// the old collection as `previous` for callbacks).
-    @exclusivity(unchecked) var collectionRef: Unmanaged<TraitCollection> = .passRetained(.defaults)
+
 
     /// A name for printing, dumps and error messages.
     public var name: String?
@@ -56,6 +59,20 @@ open class TraitEnvironment: CustomStringConvertible {
         let type = ObjectIdentifier(Swift.type(of: self))
         if engineClasses.contains(type) { flags.insert(.engineClass) }
     }
+
+    /// Where a node's current collection (the object pointer) sits inside the node, for a
+    /// binding's C code that answers `node.traitCollection` without calling Swift; nil when this
+    /// build does not lay the node out as expected (checked once on a live node), and the
+    /// binding then takes its Swift path. Read only on the node's own thread.
+    public static let collectionPointerOffset: Int? = {
+        let probe = View()
+        probe.collectionRef = .passRetained(TraitCollection(values: []))
+        defer { probe.collectionRef.release(); probe.collectionRef = .passRetained(.defaults) }
+        let offset = 16  // after the object header: the first stored property
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
+        let stored = base.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+        return stored == UnsafeRawPointer(probe.collectionRef.toOpaque()) ? offset : nil
+    }()
 
     deinit {
         for child in traitChildren { child.takeUnretainedValue().traitParent = nil }
