@@ -19,8 +19,7 @@ struct Repl: ParsableCommand {
     var timeout: Double?
 
     func validate() throws {
-        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit must be a positive number of MB") }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        try ScriptOptions.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
     }
 
     func run() throws {

@@ -25,9 +25,14 @@ struct ScriptOptions: ParsableArguments {
     var arguments: [String] = []
 
     func validate() throws {
+        try Self.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
+        for setting in traits { _ = try Self.parseTrait(setting) }
+    }
+
+    /// `--memory-limit` and `--timeout`, as `run` and `repl` both take them.
+    static func validateLimits(memoryLimit: Int?, timeout: Double?) throws {
         if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit must be a positive number of MB") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
-        for setting in traits { _ = try Self.parseTrait(setting) }
     }
 
     /// `name=value` as a system trait and a value of its kind.
