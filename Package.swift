@@ -22,7 +22,8 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "TraitKit"),
+        .target(name: "CSwiftRuntime"),
+        .target(name: "TraitKit", dependencies: ["CSwiftRuntime"]),
         .target(name: "CSupport", dependencies: ["CLua"]),
         .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport"]),
         .executableTarget(

@@ -226,6 +226,7 @@ public final class LuaRuntime {
         guard lua_type(L, value) == LUA_TFUNCTION, let name = string(L, key),
               let event = NodeEvent(rawValue: name) else { return }
         definedMethods.insert(event)
+        BindingHints.declare(event)
     }
 
     // MARK: Fallbacks for __index / __newindex

@@ -3,11 +3,43 @@ import Testing
 
 /// `traitkit run` and `traitkit dump` as a user drives them (DESIGN.md §4).
 @Suite("Command line")
-struct CommandLineTests {
+final class CommandLineTests {
+    /// This test's scripts, removed when it ends.
+    private var scripts: [String] = []
+
+    deinit {
+        for path in scripts { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     func script(_ text: String) throws -> String {
         let path = NSTemporaryDirectory() + "traitkit-\(UUID().uuidString).lua"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+        scripts.append(path)
         return path
+    }
+
+    /// In a fresh process no script has defined `traitCollectionDidChange` yet, so flushes
+    /// skip bound nodes' callbacks (`BindingHints`); defining the method later must still be
+    /// seen by the next update.
+    @Test func aTraitChangeMethodDefinedAfterUpdatesStillFires() throws {
+        let path = try script("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            local leaf, other = tk.View{}, tk.View{}
+            root.view:addSubview(leaf); root.view:addSubview(other)
+            tk.update()
+            root.view.overrideUserInterfaceStyle = "dark"; tk.update()
+            local calls = {}
+            function leaf:traitCollectionDidChange(previous)
+              calls[#calls + 1] = previous.userInterfaceStyle .. "->" .. self.traitCollection.userInterfaceStyle
+            end
+            root.view.overrideUserInterfaceStyle = "light"; tk.update()
+            print(table.concat(calls, " "))
+            """)
+        let result = try traitkit(["run", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "dark->light\n")
     }
 
     @Test func errorsExitOneWithPositionAndTraceback() throws {

@@ -102,6 +102,7 @@ struct ReplTests {
         let (repl, _) = session()
         let path = NSTemporaryDirectory() + "repl-load-\(UUID().uuidString).lua"
         try "loaded = 42".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(repl.feed(":load \(path)") == "")
         #expect(repl.feed("loaded") == "42\n")
         #expect(repl.feed(":load /nonexistent.lua") == "cannot read /nonexistent.lua\n")
@@ -173,10 +174,13 @@ struct ReplTests {
     }
 
     /// Runs a Python script that drives traitkit through a pseudo-terminal (argv: binary, home).
-    func pty(_ script: String, home: String = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)") throws -> String {
+    /// Without `home`, a temporary one is made and removed afterwards.
+    func pty(_ script: String, home: String? = nil) throws -> String {
+        let temporary = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)"
+        defer { if home == nil { try? FileManager.default.removeItem(atPath: temporary) } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, traitkitBinary.path, home]
+        process.arguments = ["python3", "-c", script, traitkitBinary.path, home ?? temporary]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -189,6 +193,7 @@ struct ReplTests {
     /// at the prompt, and history written to the user's data directory.
     @Test func terminalSession() throws {
         let home = NSTemporaryDirectory() + "traitkit-home-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let script = Self.ptyPreamble(arguments: ", \"repl\"") + """
             read("> ")
             os.write(fd, b"header = tk.View{ name = 'hd' }\\r"); read("> ")

@@ -12,11 +12,25 @@
 /// engine never holds an `inout` access to them across a call, so the dynamic exclusivity
 /// check (a thread-local access set, a sixth of a flush) could never fire.
 open class TraitEnvironment: CustomStringConvertible {
+    // The fields the trait walk reads at every node come first and together, so a visit
+    // touches as few cache lines as possible (a flush is bound by loading nodes).
+
     /// The strong reference behind `traitCollection`, held by hand so the update pass can
-    /// replace it with one retain and one release (a plain property costs four: the pass keeps
-    /// the old collection as `previous` for callbacks). Declared first: bindings with a C fast
-    /// path read it at `collectionPointerOffset`.
+    /// replace it without a retain and release per node (see `UpdateContext`). Declared first:
+    /// bindings with a C fast path read it at `collectionPointerOffset`.
     @exclusivity(unchecked) var collectionRef: Unmanaged<TraitCollection> = .passRetained(.defaults)
+    @exclusivity(unchecked) var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
+    @exclusivity(unchecked) var flags: NodeFlags = [.needsTraitUpdate]
+    /// The epoch of the last pass that visited this node (see `UpdateContext`).
+    @exclusivity(unchecked) var visitEpoch: UInt32 = 0
+    @exclusivity(unchecked) var overrideStorage: TraitOverrideStorage?
+    /// Every trait some registration, layout or draw of this node depends on (the union of the
+    /// masks in `extras`), kept inline so the pass tells "nothing here cares" without loading
+    /// `extras`: unrelated registrations then cost a mask test per changed node.
+    @exclusivity(unchecked) var interestedTraits = TraitSet()
+    /// Rarely used state (registrations, tracking, binding), allocated on first use.
+    @exclusivity(unchecked) var extras: NodeExtras?
+    unowned(unsafe) var traitParent: TraitEnvironment?
 
     /// The collection as of the last update (R6): mutations show only after an update.
     public internal(set) var traitCollection: TraitCollection {
@@ -27,7 +41,6 @@ open class TraitEnvironment: CustomStringConvertible {
             old.release()
         }
     }
-
 
     /// A name for printing, dumps and error messages.
     public var name: String?
@@ -40,19 +53,6 @@ open class TraitEnvironment: CustomStringConvertible {
     /// Set by bindings (script subclasses) and hosting; otherwise the name is made when asked
     /// for, not for every node made (`String(describing:)` on a type is slow).
     private var classNameOverride: String?
-
-    unowned(unsafe) var traitParent: TraitEnvironment?
-    @exclusivity(unchecked) var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
-    @exclusivity(unchecked) var flags: NodeFlags = [.needsTraitUpdate]
-    /// The epoch of the last pass that visited this node (see `UpdateContext`).
-    @exclusivity(unchecked) var visitEpoch: UInt32 = 0
-    @exclusivity(unchecked) var overrideStorage: TraitOverrideStorage?
-    /// Rarely used state (registrations, tracking, binding), allocated on first use.
-    @exclusivity(unchecked) var extras: NodeExtras?
-    /// Every trait some registration, layout or draw of this node depends on (the union of the
-    /// masks in `extras`), kept inline so the pass tells "nothing here cares" without loading
-    /// `extras`: unrelated registrations then cost a mask test per changed node.
-    @exclusivity(unchecked) var interestedTraits = TraitSet()
 
     public init(name: String? = nil) {
         self.name = name
@@ -275,6 +275,14 @@ struct NodeFlags: OptionSet {
     static let wantsInternalTraitChange = NodeFlags(rawValue: 1 << 10)
     /// A binding wraps the node (its scripted methods may want callbacks).
     static let hasBinding = NodeFlags(rawValue: 1 << 11)
+
+    /// What decides whether a leaf whose parent changed needs more than its new collection:
+    /// it does unless it was updated before and is a plain engine object with no pending
+    /// recompute or color/hosting reactions (`updateAsPlainLeaf`; a binding counts once it
+    /// declared `traitCollectionDidChange`, see `BindingHints`).
+    static let plainLeafMask: NodeFlags = [.needsTraitUpdate, .hasUpdated, .engineClass,
+                                           .wantsInternalTraitChange, .hasDynamicColor]
+    static let plainLeaf: NodeFlags = [.hasUpdated, .engineClass]
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).

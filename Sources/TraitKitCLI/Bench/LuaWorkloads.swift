@@ -10,16 +10,20 @@ enum LuaWorkloads {
     N, runs = tonumber(N), tonumber(runs)
     local Theme = tk.defineTrait{ name = "BenchLuaTheme", values = {"a", "b", "c"}, default = "a" }
     local function median(t) table.sort(t) return t[(#t + 1) // 2], t[#t] - t[1] end
+    -- The tree of BenchTree: fan-out cycling 2..20, one or two containers per container.
     local function shape(count, make, add)
       local nodes = { make() }
-      local i, fan = 1, 2
+      local containers = { nodes[1] }
+      local i, fan, nested = 1, 2, 1
       while #nodes < count do
-        local parent = nodes[i]; i = i + 1
-        for _ = 1, fan do
+        local parent = containers[i]; i = i + 1
+        for k = 1, fan do
           if #nodes >= count then break end
           local node = make(); add(parent, node); nodes[#nodes + 1] = node
+          if k <= nested then containers[#containers + 1] = node end
         end
         fan = fan == 20 and 2 or fan + 3
+        nested = 3 - nested
       end
       return nodes
     end
