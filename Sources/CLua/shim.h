@@ -107,37 +107,32 @@ typedef struct {
     int32_t kind;      /* LuaObject.Kind; 0: a node */
     int32_t members;   /* registry refs of the member tables */
     int32_t setters;
+    void *collection;  /* nodes: the collection whose userdata user value 2 holds (tk_node_index) */
 } tk_Box;
 
-/* `__index` of nodes. `node.traitCollection` is answered from the node's user value while the
- * collection cached there is still the node's current one (the pointer at `collection_offset`
- * in the node, which only the update pass changes); anything else, and a stale cache, runs
- * the Swift `__index` (upvalue 1) in this frame, which refreshes the cache. Upvalues: 2 the
- * string "traitCollection", 3 and 4 the user-value keys of the cached pointer and userdata. */
+/* `__index` of nodes. `node.traitCollection` is answered from the node's second user value
+ * while the collection cached there (`box->collection`) is still the node's current one (the
+ * pointer at `collection_offset` in the node, which only the update pass changes): no table
+ * lookup, no Swift. Anything else, and a stale cache, runs the Swift `__index` (upvalue 1) in
+ * this frame, which refreshes the cache. Upvalue 2: the string "traitCollection". */
 static inline int tk_node_index(lua_State *L) {
     tk_Limits *limits = tk_limits(L);
     if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
         tk_Box *box = (tk_Box *)lua_touserdata(L, 1);
         if (box && lua_rawlen(L, 1) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->object
-            && box->kind == 0 && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
-            void *current = *(void **)((char *)box->object + limits->collection_offset);
-            if (lua_rawgetp(L, -1, lua_touserdata(L, lua_upvalueindex(3))) == LUA_TLIGHTUSERDATA
-                && lua_touserdata(L, -1) == current) {
-                lua_rawgetp(L, -2, lua_touserdata(L, lua_upvalueindex(4)));
-                return 1;
-            }
-        }
+            && box->kind == 0 && box->collection
+            && box->collection == *(void **)((char *)box->object + limits->collection_offset)
+            && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA)
+            return 1;
         lua_settop(L, 2);
     }
     return tk_trampoline(L);
 }
 
-static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, const void *pointerKey, const void *valueKey) {
+static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
     lua_pushlightuserdata(L, (void *)f);
     lua_pushliteral(L, "traitCollection");
-    lua_pushlightuserdata(L, (void *)pointerKey);
-    lua_pushlightuserdata(L, (void *)valueKey);
-    lua_pushcclosure(L, tk_node_index, 4);
+    lua_pushcclosure(L, tk_node_index, 2);
 }
 
 /* `__index` of trait collections. Collections never change, so the binding keeps each trait
@@ -228,7 +223,7 @@ static inline const char *tk_tolstring(lua_State *L, int i, size_t *len) { retur
 static inline lua_Number tk_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
 static inline lua_Integer tk_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
 static inline int tk_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
-static inline void *tk_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+static inline void *tk_newuserdata(lua_State *L, size_t size, int nuv) { return lua_newuserdatauv(L, size, nuv); }
 static inline int tk_getuservalue(lua_State *L, int i) { return lua_getiuservalue(L, i, 1); }
 static inline int tk_setuservalue(lua_State *L, int i) { return lua_setiuservalue(L, i, 1); }
 static inline void **tk_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }

@@ -60,11 +60,12 @@ enum LuaObject {
             return
         }
         tk_pop(L, 1)
-        let raw = tk_newuserdata(L, MemoryLayout<Box>.size)!
+        // Nodes have a second user value: their cached collection userdata (tk_node_index).
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, kind == .node ? 2 : 1)!
         let members = runtime.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
             to: Box(magic: magic, object: Unmanaged.passRetained(object).toOpaque(), kind: kind.rawValue,
-                    members: members.getters, setters: members.setters))
+                    members: members.getters, setters: members.setters, collection: nil))
         pushRef(L, runtime.metatableRefs[Int(kind.rawValue)])
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
@@ -148,7 +149,4 @@ enum UVKey {
     static var held: UnsafeRawPointer { UnsafeRawPointer(storage + 8) }
     static var children: UnsafeRawPointer { UnsafeRawPointer(storage + 9) }
     static var configuration: UnsafeRawPointer { UnsafeRawPointer(storage + 10) }
-    /// A node's cached collection userdata, and the collection pointer it was cached for.
-    static var collection: UnsafeRawPointer { UnsafeRawPointer(storage + 11) }
-    static var collectionPointer: UnsafeRawPointer { UnsafeRawPointer(storage + 12) }
 }

@@ -80,7 +80,7 @@ public final class LuaRuntime {
             tk_newtable(L)
             switch kind {
             case .collection: tk_pushcollectionindex(L, indexObject)
-            case .node: tk_pushnodeindex(L, indexObject, UVKey.collectionPointer, UVKey.collection)
+            case .node: tk_pushnodeindex(L, indexObject)
             default: push(L, indexObject)
             }
             rawSetField(L, -2, "__index")

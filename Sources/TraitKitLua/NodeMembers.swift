@@ -53,12 +53,11 @@ enum NodeMembers {
                     let tc = try NodeArgs.node(L, 1, "traitCollection").traitCollection
                     LuaObject.push(L, tc, .collection)
                     // For tk_node_index: this userdata, while the node's collection is `tc`.
-                    LuaObject.pushUserValue(L, 1)
-                    lua_pushlightuserdata(L, Unmanaged.passUnretained(tc).toOpaque())
-                    lua_rawsetp(L, -2, UVKey.collectionPointer)
-                    lua_pushvalue(L, -2)
-                    lua_rawsetp(L, -2, UVKey.collection)
-                    tk_pop(L, 1)
+                    // (The userdata keeps `tc` alive, so its address cannot be reused meanwhile.)
+                    lua_pushvalue(L, -1)
+                    if lua_setiuservalue(L, 1, 2) != 0, let box = LuaObject.box(L, 1) {
+                        box.pointee.collection = Unmanaged.passUnretained(tc).toOpaque()
+                    }
                     return 1
                 }
             }),

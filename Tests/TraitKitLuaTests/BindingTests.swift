@@ -42,6 +42,33 @@ struct BindingTests {
     }
 
     /// A read remembered outside layout is still recorded inside `layoutSubviews` (R8 tracking).
+    /// `node.traitCollection` is answered in C from the node's cached userdata while the node
+    /// still has that collection; an update, a move, or a hostile call must not fool it.
+    @Test func cachedCollectionFollowsUpdatesAndRefusesStrangers() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            local a, b = tk.View{}, tk.View{}
+            root.view:addSubview(a); a:addSubview(b)
+            tk.update()
+            local first = b.traitCollection
+            assert(rawequal(b.traitCollection, first), "repeated reads give the cached userdata")
+            a.overrideUserInterfaceStyle = "dark"
+            assert(b.traitCollection.userInterfaceStyle == "unspecified", "no change before the update (R6)")
+            tk.update()
+            assert(b.traitCollection.userInterfaceStyle == "dark")
+            assert(not rawequal(b.traitCollection, first))
+            b:removeFromSuperview(); root.view:addSubview(b); tk.update()
+            assert(b.traitCollection.userInterfaceStyle == "unspecified", "moved out from under the override")
+            local index = getmetatable(b).__index
+            for _, stranger in ipairs{ first, {}, a.traitOverrides, 42 } do
+              local ok, err = pcall(index, stranger, "traitCollection")
+              assert(not ok and type(err) == "string", tostring(err))
+            end
+            """)
+    }
+
     @Test func rememberedReadsAreStillTrackedInLayout() {
         expectLua("""
             local tk = require "traitkit"

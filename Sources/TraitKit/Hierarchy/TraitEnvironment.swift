@@ -24,10 +24,11 @@ open class TraitEnvironment: CustomStringConvertible {
     /// The epoch of the last pass that visited this node (see `UpdateContext`).
     @exclusivity(unchecked) var visitEpoch: UInt32 = 0
     @exclusivity(unchecked) var overrideStorage: TraitOverrideStorage?
-    /// Every trait some registration, layout or draw of this node depends on (the union of the
-    /// masks in `extras`), kept inline so the pass tells "nothing here cares" without loading
-    /// `extras`: unrelated registrations then cost a mask test per changed node.
-    @exclusivity(unchecked) var interestedTraits = TraitSet()
+    /// The traits some registration, layout or draw of this node depends on, folded to 64 bits
+    /// (`TraitSet.folded`), kept inline so the pass tells "nothing here cares" without loading
+    /// `extras`: unrelated registrations then cost one AND per changed node. A hit is
+    /// confirmed against the full mask in `extras` (traits 64 ids apart share a bit).
+    @exclusivity(unchecked) var interestSummary: UInt64 = 0
     /// Rarely used state (registrations, tracking, binding), allocated on first use.
     @exclusivity(unchecked) var extras: NodeExtras?
     unowned(unsafe) var traitParent: TraitEnvironment?
@@ -114,7 +115,9 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// Recomputes `interestedTraits` after a mask in `extras` changed.
     func extrasMasksDidChange() {
-        interestedTraits = extras.map { $0.registeredTraits.union($0.layoutTraits).union($0.displayTraits) } ?? TraitSet()
+        let interested = extras.map { $0.registeredTraits.union($0.layoutTraits).union($0.displayTraits) } ?? TraitSet()
+        extras?.interestedTraits = interested
+        interestSummary = interested.folded
     }
 
     func ensureExtras() -> NodeExtras {
@@ -141,6 +144,7 @@ open class TraitEnvironment: CustomStringConvertible {
             } else {
                 parent.traitChildren.append(entry)
             }
+            parent.flags.insert(.hasTraitChildren)
         }
         markNeedsTraitUpdate()
         propagatePendingFlagsUp()
@@ -149,6 +153,7 @@ open class TraitEnvironment: CustomStringConvertible {
     func removeTraitChild(_ child: TraitEnvironment) {
         if let i = traitChildren.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(child).toOpaque() }) {
             traitChildren.remove(at: i)
+            if traitChildren.isEmpty { flags.remove(.hasTraitChildren) }
         }
     }
 
@@ -275,12 +280,14 @@ struct NodeFlags: OptionSet {
     static let wantsInternalTraitChange = NodeFlags(rawValue: 1 << 10)
     /// A binding wraps the node (its scripted methods may want callbacks).
     static let hasBinding = NodeFlags(rawValue: 1 << 11)
+    /// `traitChildren` is not empty (tested without loading the array).
+    static let hasTraitChildren = NodeFlags(rawValue: 1 << 12)
 
     /// What decides whether a leaf whose parent changed needs more than its new collection:
     /// it does unless it was updated before and is a plain engine object with no pending
     /// recompute or color/hosting reactions (`updateAsPlainLeaf`; a binding counts once it
     /// declared `traitCollectionDidChange`, see `BindingHints`).
-    static let plainLeafMask: NodeFlags = [.needsTraitUpdate, .hasUpdated, .engineClass,
+    static let plainLeafMask: NodeFlags = [.needsTraitUpdate, .hasUpdated, .engineClass, .hasTraitChildren,
                                            .wantsInternalTraitChange, .hasDynamicColor]
     static let plainLeaf: NodeFlags = [.hasUpdated, .engineClass]
 }
@@ -292,6 +299,8 @@ final class NodeExtras {
     /// Traits read during the last layout / draw (R8 automatic trait tracking).
     var layoutTraits = TraitSet()
     var displayTraits = TraitSet()
+    /// The union of the three masks above (`interestSummary` is its folded form).
+    var interestedTraits = TraitSet()
     var binding: (any NodeBinding)?
 }
 

@@ -14,6 +14,10 @@ public struct TraitSet: Sendable, Equatable, Sequence {
 
     public var isEmpty: Bool { (w0 | w1 | w2 | w3) == 0 }
 
+    /// The set folded to 64 bits: bit `id % 64` for every member. Disjoint folds mean disjoint
+    /// sets; overlapping folds may still be disjoint sets (traits 64 ids apart).
+    public var folded: UInt64 { w0 | w1 | w2 | w3 }
+
     public func contains(_ id: Int) -> Bool {
         word(id >> 6) & (1 << UInt64(id & 63)) != 0
     }

@@ -86,6 +86,7 @@ extension TraitEnvironment {
         var collection = collectionRef
         context.handDown(collection)
         let changes = !changed.isEmpty
+        let changedSummary = changed.folded
         let epoch = context.epoch
         let leafMask = BindingHints.mayImplement(.traitCollectionDidChange)
             ? NodeFlags.plainLeafMask.union(.hasBinding) : NodeFlags.plainLeafMask
@@ -96,7 +97,7 @@ extension TraitEnvironment {
             i += 1
             if entry._withUnsafeGuaranteedRef({ child in
                 child.visitEpoch == epoch
-                    || (changes && child.updateAsPlainLeaf(collection: collection, changed: changed, mask: leafMask,
+                    || (changes && child.updateAsPlainLeaf(collection: collection, changed: changedSummary, mask: leafMask,
                                                            epoch: epoch, counts: &leaves, context: context))
             }) { continue }
             leaves.settle(taking: collection, in: context)
@@ -118,10 +119,10 @@ extension TraitEnvironment {
     /// changed, that nobody watches and no callback concerns, takes the new collection and is
     /// done; its reference counts go to `counts`. False when the node needs the full visit.
     @inline(__always)
-    private func updateAsPlainLeaf(collection: Unmanaged<TraitCollection>, changed: TraitSet, mask: NodeFlags,
+    private func updateAsPlainLeaf(collection: Unmanaged<TraitCollection>, changed: UInt64, mask: NodeFlags,
                                    epoch: UInt32, counts: inout LeafCounts, context: UpdateContext) -> Bool {
         guard flags.intersection(mask) == NodeFlags.plainLeaf, overrideStorage == nil,
-              traitChildren.isEmpty, !interestedTraits.intersects(changed) else { return false }
+              interestSummary & changed == 0 else { return false }
         visitEpoch = epoch
         flags.remove(.subtreeNeedsTraitUpdate)
         if collectionRef.toOpaque() == collection.toOpaque() { return true }
@@ -134,7 +135,7 @@ extension TraitEnvironment {
     /// R7/R8/R9 reactions to a change: registrations in order, the legacy callback, automatic
     /// trait tracking, and redraw of dynamic colors.
     func traitsDidChange(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
-        let interested = interestedTraits.intersects(changed)
+        let interested = interestSummary & changed.folded != 0 && extras?.interestedTraits.intersects(changed) == true
         let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
         // The common case, a plain node nobody watches: flags and one inline mask, no loads.
         guard interested || bound || !flags.isDisjoint(with: [.wantsInternalTraitChange, .hasDynamicColor])

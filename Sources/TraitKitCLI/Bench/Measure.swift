@@ -20,9 +20,12 @@ func now() -> UInt64 {
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
-/// Runs `body` `runs` times and returns the median and the spread (max - min) of the
-/// per-unit time `body` reports as (nanoseconds, units).
-func measure(runs: Int, _ body: () -> (ns: UInt64, units: Int)) -> (median: Double, spread: Double) {
+/// Runs `body` `runs` times, after `warmup` runs that are not counted (the first runs after
+/// building a tree or switching workloads pay for cold caches and page faults), and returns
+/// the median and the spread (max - min) of the per-unit time `body` reports as
+/// (nanoseconds, units).
+func measure(runs: Int, warmup: Int = 2, _ body: () -> (ns: UInt64, units: Int)) -> (median: Double, spread: Double) {
+    for _ in 0..<warmup { _ = body() }
     var samples: [Double] = []
     for _ in 0..<runs {
         let (ns, units) = body()

@@ -107,14 +107,14 @@ enum SwiftWorkloads {
     }
 
     /// One override change at the root, then update(): ns per node of the tree.
-    static func flush(_ tree: BenchTree, runs: Int) -> (Double, Double) {
-        flush(tree, runs: runs, perNodes: tree.views.count)
+    static func flush(_ tree: BenchTree, runs: Int, warmup: Int = 2) -> (Double, Double) {
+        flush(tree, runs: runs, warmup: warmup, perNodes: tree.views.count)
     }
 
     /// Flips the root override between two values and times the update, per `nodes`.
-    static func flush(_ tree: BenchTree, runs: Int, perNodes nodes: Int) -> (Double, Double) {
-        var flip = false
-        return measure(runs: runs) {
+    static func flush(_ tree: BenchTree, runs: Int, warmup: Int = 2, perNodes nodes: Int) -> (Double, Double) {
+        var flip = tree.root.view.traitOverrides[BenchThemeTrait.self] == .b
+        return measure(runs: runs, warmup: warmup) {
             flip.toggle()
             tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
             let start = now()
@@ -144,18 +144,41 @@ extension SwiftWorkloads {
         1 + view.subviews.reduce(0) { $0 + countSubtree($1) }
     }
 
-    /// Flush with `count` registrations spread over the tree on a trait that does not change.
-    static func withUnrelatedRegistrations(_ tree: BenchTree, count: Int, _ body: () -> (Double, Double)) -> (Double, Double) {
+    /// What `count` registrations on a trait that does not change add to a flush, in percent.
+    ///
+    /// Measured against a twin tree in the same runs, so the machine's drift (this VM's memory
+    /// latency varies by tens of percent over minutes) cancels: the two trees' flushes are
+    /// interleaved first without registrations (their ratio calibrates any difference between
+    /// the trees), then with the registrations on the twin. Spread: of the ratio with them.
+    static func unrelatedRegistrationsOverhead(_ tree: BenchTree, count: Int, runs: Int)
+        -> (overhead: Double, spread: Double, withRegistrations: Double)
+    {
+        let twin = BenchTree(count: tree.views.count)
+        let before = interleavedFlushes(tree, twin, runs: runs)
         var tokens: [(View, TraitChangeRegistration)] = []
         tokens.reserveCapacity(count)
         for i in 0..<count {
-            let view = tree.views[i % tree.views.count]
+            let view = twin.views[i % twin.views.count]
             if let token = try? view.registerForTraitChanges([BenchOtherTrait.trait], handler: { _, _ in }) {
                 tokens.append((view, token))
             }
         }
         defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
-        return body()
+        let after = interleavedFlushes(tree, twin, runs: runs)
+        let ratios = after.ratios.sorted()
+        let calibration = before.ratios.sorted()[before.ratios.count / 2]
+        let overhead = (ratios[ratios.count / 2] / calibration - 1) * 100
+        return (overhead, (ratios.last! - ratios.first!) / calibration * 100, after.twinMedian)
+    }
+
+    /// Flushes `a` and `b` alternately: the ratios b/a per run, and b's median ns per node.
+    private static func interleavedFlushes(_ a: BenchTree, _ b: BenchTree, runs: Int) -> (ratios: [Double], twinMedian: Double) {
+        var ratios: [Double] = [], twin: [Double] = []
+        for run in -2..<runs {  // two warm-up rounds
+            let x = flush(a, runs: 1, warmup: 0).0, y = flush(b, runs: 1, warmup: 0).0
+            if run >= 0 { ratios.append(y / x); twin.append(y) }
+        }
+        return (ratios, twin.sorted()[twin.count / 2])
     }
 
     /// ns per fired callback: `count` registrations on the changed trait. Each run times a
