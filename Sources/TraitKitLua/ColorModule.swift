@@ -102,8 +102,8 @@ enum ColorModule {
             try checkFunction(L, 2, "Color")
             let runtime = LuaRuntime.of(L)
             let slot = ProviderSlot()
-            let color = Color { [weak runtime] tc in
-                guard let runtime else { return .clear }
+            let color = Color { [link = runtime.link] tc in
+                guard let runtime = link.runtime else { return .clear }
                 return try runtime.callProvider(slot, tc)
             }
             LuaObject.push(L, color, .color)

@@ -81,8 +81,8 @@ enum DeclarativeModule {
                 let slot = Slot()
                 key = EnvironmentKey(
                     name: name, defaultValue: value,
-                    read: hasRead ? { [weak runtime] tc in try runtime?.callKeyRead(slot, tc) ?? value } : nil,
-                    write: hasWrite ? { [weak runtime] traits, v in try runtime?.callKeyWrite(slot, &traits, v) } : nil)
+                    read: hasRead ? { [link = runtime.link] tc in try link.runtime?.callKeyRead(slot, tc) ?? value } : nil,
+                    write: hasWrite ? { [link = runtime.link] traits, v in try link.runtime?.callKeyWrite(slot, &traits, v) } : nil)
                 slot.object = key
             }
             LuaObject.push(L, key, .environmentKey)
@@ -155,8 +155,8 @@ enum DeclarativeModule {
                 try checkFunction(L, 3, "introspect")
                 let runtime = LuaRuntime.of(L)
                 let slot = Slot()
-                let made = element.introspect(target) { [weak runtime] node in
-                    try runtime?.callElementFunction(slot, argument: node)
+                let made = element.introspect(target) { [link = runtime.link] node in
+                    try link.runtime?.callElementFunction(slot, argument: node)
                 }
                 slot.object = made
                 pushElement(L, made, holding: [1], function: 3)
@@ -238,8 +238,8 @@ enum DeclarativeModule {
             }
             let runtime = LuaRuntime.of(L)
             let slot = Slot()
-            let element = Element(.custom(name: name) { [weak runtime] reader in
-                guard let runtime else { throw LuaError("the Lua state is closed") }
+            let element = Element(.custom(name: name) { [link = runtime.link] reader in
+                guard let runtime = link.runtime else { throw LuaError("the Lua state is closed") }
                 return try runtime.callBody(slot, reader)
             })
             slot.object = element
@@ -284,7 +284,7 @@ enum DeclarativeModule {
         }
         let runtime = LuaRuntime.of(L)
         let slot = Slot()
-        let element = Element(kind { [weak runtime] in try runtime?.callMake(slot) })
+        let element = Element(kind { [link = runtime.link] in try link.runtime?.callMake(slot) })
         slot.object = element
         pushElement(L, element, holding: [], function: -1)
         return 1

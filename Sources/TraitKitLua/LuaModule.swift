@@ -56,8 +56,8 @@ enum LuaModule {
             try checkFunction(L, 1, "async")
             let runtime = LuaRuntime.of(L)
             let box = LuaValueBox.make(L, 1)
-            runtime.application.async { [weak runtime] in
-                guard let runtime else { return }
+            runtime.application.async { [link = runtime.link] in
+                guard let runtime = link.runtime else { return }
                 box.push(runtime.L)
                 try runtime.protectedCall(nargs: 0)
             }

@@ -49,10 +49,15 @@ public final class LuaRuntime {
 
     deinit { close() }
 
+    /// What engine-held closures and boxes keep instead of a weak reference to the runtime
+    /// (cleared when the state closes).
+    private(set) lazy var link = RuntimeLink(self)
+
     /// Closes the state: every userdata is finalized and releases its object.
     public func close() {
         guard !closed else { return }
         closed = true
+        link.runtime = nil
         lua_close(L)
         limits.deallocate()
     }
@@ -370,4 +375,16 @@ extension LuaRuntime {
         guard lua_getglobal(L, table) == LUA_TTABLE, rawGetField(L, -1, key) == LUA_TNUMBER else { return nil }
         return tk_tonumber(L, -1, nil)
     }
+}
+
+/// The runtime as closures handed to the engine see it: nil once the state is closed.
+///
+/// A weak reference would do the same, but it gives the runtime a side table, and every
+/// retain and release of the runtime then takes Swift's slow path (a tenth of the cost of a
+/// Lua handler called from an update). The runtime clears the link when it closes, before it
+/// can go away.
+final class RuntimeLink {
+    unowned(unsafe) var runtime: LuaRuntime?
+
+    init(_ runtime: LuaRuntime) { self.runtime = runtime }
 }

@@ -9,9 +9,10 @@ import TraitKit
 /// It is also the node's `NodeBinding`: the engine calls it for every lifecycle callback, and
 /// it runs the scripted method (per-instance first, then the Lua class chain) if there is one.
 final class NodeAnchor: NodeBinding {
-    unowned(unsafe) let runtime: LuaRuntime
+    /// The runtime while its state is open (the engine may keep the node longer).
+    private let link: RuntimeLink
 
-    init(runtime: LuaRuntime) { self.runtime = runtime }
+    init(runtime: LuaRuntime) { link = runtime.link }
 
     /// Called when a node gets its userdata (at index `i`).
     static func adopt(_ L: LuaState, _ i: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
@@ -20,6 +21,7 @@ final class NodeAnchor: NodeBinding {
     }
 
     func ownerDidChange(_ node: TraitEnvironment) {
+        guard let runtime = link.runtime else { return }
         let L = runtime.L
         guard LuaObject.pushExisting(L, node) else { return }
         Self.anchor(L, absolute(L, -1), node, runtime)
@@ -76,6 +78,7 @@ final class NodeAnchor: NodeBinding {
 
     /// A hosting view discarded render slots: drop the body results kept for them.
     func releaseValues(_ node: TraitEnvironment, keys: [Int]) {
+        guard let runtime = link.runtime else { return }
         let L = runtime.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -88,11 +91,11 @@ final class NodeAnchor: NodeBinding {
     }
 
     func implements(_ event: NodeEvent) -> Bool {
-        runtime.definedMethods.contains(event)
+        link.runtime?.definedMethods.contains(event) == true
     }
 
     func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
-        guard runtime.definedMethods.contains(event) else { return false }
+        guard let runtime = link.runtime, runtime.definedMethods.contains(event) else { return false }
         return try runtime.callMethod(named: event.rawValue, on: node, previous: previous)
     }
 }

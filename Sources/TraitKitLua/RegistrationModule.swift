@@ -24,8 +24,8 @@ enum RegistrationModule {
             let id = runtime.nextHandlerID
             try pushHandlerEntry(L)
             let entry = lua_gettop(L)
-            let registration = try node.registerForTraitChanges(traits) { [weak runtime] node, previous in
-                try runtime?.fireHandler(node: node, id: id, previous: previous)
+            let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] node, previous in
+                try link.runtime?.fireHandler(node: node, id: id, previous: previous)
             }
             LuaObject.pushUserValueTable(L, 1, UVKey.handlers)
             lua_pushvalue(L, entry)

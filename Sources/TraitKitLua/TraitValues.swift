@@ -193,12 +193,12 @@ enum TraitValues {
 /// box while one is alive, so identity holds across reads and writes.
 final class LuaValueBox: @unchecked Sendable {
     // @unchecked: only used on the thread of its state.
-    private weak var runtime: LuaRuntime?
+    private let link: RuntimeLink
     private let ref: Int32
     private let key: UnsafeRawPointer?
 
     private init(runtime: LuaRuntime, ref: Int32, key: UnsafeRawPointer?) {
-        self.runtime = runtime
+        self.link = runtime.link
         self.ref = ref
         self.key = key
     }
@@ -216,7 +216,7 @@ final class LuaValueBox: @unchecked Sendable {
     func push(_ L: LuaState) { lua_rawgeti(L, tk_registryindex(), lua_Integer(ref)) }
 
     deinit {
-        guard let runtime else { return }
+        guard let runtime = link.runtime else { return }
         if let key { runtime.valueBoxes[key] = nil }
         luaL_unref(runtime.L, tk_registryindex(), ref)
     }

@@ -69,6 +69,32 @@ struct BindingTests {
             """)
     }
 
+    /// The engine keeps nodes (and the closures of their registrations, colors, async work)
+    /// after the script's state is closed; calling them then must do nothing, not touch the
+    /// closed state.
+    @Test func closuresOutliveAClosedState() throws {
+        let runtime = LuaRuntime()
+        let error = runtime.run(chunk: """
+            local tk = require "traitkit"
+            window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            local calls = 0
+            root.view:registerForTraitChanges({ "userInterfaceStyle" }, function() calls = calls + 1 end)
+            root.view.backgroundColor = tk.Color(function(tc) return tk.Color.red end)
+            tk.async(function() calls = calls + 1 end)
+            function root.view:traitCollectionDidChange() calls = calls + 1 end
+            function root.view:layoutSubviews() calls = calls + 1 end
+            """, name: "=closed")
+        #expect(error == nil)
+        let app = runtime.application
+        runtime.close()
+        for screen in app.screens { screen.setSystemTraits { $0.userInterfaceStyle = .dark } }
+        try app.update()
+        #expect(app.screens.first?.traitCollection.userInterfaceStyle == .dark)
+        for window in app.windows { window.rootViewController?.view.setNeedsLayout() }
+        try app.update()
+    }
+
     @Test func rememberedReadsAreStillTrackedInLayout() {
         expectLua("""
             local tk = require "traitkit"
