@@ -60,6 +60,48 @@ struct UpdateContextTests {
         for view in later { #expect(view.traitCollection.myAppTheme == .pastel) }
     }
 
+    /// The walk pins a node when a callback below it runs; if the callback removed it, it is
+    /// freed with its subtree as the walk leaves it, while the leaves visited after the
+    /// callback may still have their collection retains pending. Those must be applied first.
+    @Test func aNodeFreedByACallbackBelowItWhileItsLeavesArePending() throws {
+        // Detached, so no appearance transition keeps the removed view until the pass ends.
+        let top = View(name: "top")
+        var doomed: View? = View(name: "doomed")
+        try top.addSubview(doomed!)
+        let weakDoomed = Weak(doomed!)
+        let watcher = View(name: "watcher")  // a container: its own leaves are settled first
+        try doomed!.addSubview(watcher)
+        for j in 0..<5 { try watcher.addSubview(View(name: "w\(j)")) }
+        // Held only by `doomed`; visited after the callback, freed as the walk leaves `doomed`.
+        var weakLeaves: [Weak<View>] = []
+        for j in 0..<50 {
+            let leaf = View(name: "leaf\(j)")
+            try doomed!.addSubview(leaf)
+            weakLeaves.append(Weak(leaf))
+        }
+        let sibling = View(name: "sibling")
+        try top.addSubview(sibling)
+        try top.updateTraitsIfNeeded()
+        var fired = 0
+        try watcher.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+            fired += 1
+            doomed?.removeFromSuperview()
+            doomed = nil
+        }
+        top.traitOverrides[MyAppThemeTrait.self] = .bold
+        try top.updateTraitsIfNeeded()
+        #expect(fired == 1)
+        #expect(weakDoomed.value == nil)
+        #expect(weakLeaves.allSatisfy { $0.value == nil })
+        #expect(sibling.traitCollection.myAppTheme == .bold)
+        // Held by `top`, `sibling`, `watcher` and its five leaves (kept by the local), plus
+        // this read: the freed leaves' counts balanced out (without the fix: a crash).
+        #expect(_getRetainCount(top.traitCollection) == 3 + 6)
+        top.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try top.updateTraitsIfNeeded()
+        #expect(sibling.traitCollection.myAppTheme == .pastel)
+    }
+
     @Test func aHandlerThatReplacesAnAncestorsCollectionMidWalk() throws {
         let stage = Stage()
         let top = try stage.view("top")

@@ -102,8 +102,10 @@ final class UpdateContext {
     @inline(__always)
     func handDown(_ collection: Unmanaged<TraitCollection>) {
         let top = depth - 1
-        // Pinned already (by a callback): the pin covers what it hands down, too.
+        // Pinned already (by a callback): the pin covers what it hands down, too. The children
+        // given the old one so far hold it once their counts are applied.
         if top > 0, top < pinned {
+            applyCounts()
             _ = collection.retain()
             path[top].handedDown?.release()
         }
@@ -115,11 +117,17 @@ final class UpdateContext {
     @inline(__always)
     func pop() {
         depth -= 1
-        if pinned > depth {
-            pinned = depth
-            path[depth].handedDown?.release()
-            path[depth].node.release()
-        }
+        if pinned > depth { unpin() }
+    }
+
+    /// Releases the pinned node that was on top of the path. A callback may have removed it
+    /// from the tree, and then this frees it and its subtree: the counts of the nodes visited
+    /// since are applied first, or those nodes would release collections they never retained.
+    private func unpin() {
+        applyCounts()
+        pinned = depth
+        path[depth].handedDown?.release()
+        path[depth].node.release()
     }
 
     private func growPath() {
