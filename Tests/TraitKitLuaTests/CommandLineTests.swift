@@ -97,13 +97,21 @@ final class CommandLineTests {
 /// asserted here: they are measured by the benchmark, not by tests).
 @Suite("Benchmark command")
 struct BenchCommandTests {
-    @Test func quickJSONHasEveryFigure() throws {
+    /// Every figure is there; a missed target says why (`reason`), a met one gives none.
+    @Test func quickJSONHasEveryFigureAndSaysWhyMisses() throws {
         let result = try traitkit(["bench", "--quick", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["swift read, hot", "swift flush, 10000 nodes", "unrelated registrations", "memory per view",
                      "lua read", "lua flush with Lua handlers"] {
             #expect(result.stdout.contains(name), "missing \(name)")
         }
-        #expect(result.stdout.contains("\"meetsTarget\""))
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let judged = figures.filter { $0["meetsTarget"] != nil }
+        #expect(judged.count >= 6)
+        for figure in judged {
+            let met = figure["meetsTarget"] as? Bool ?? true
+            let reason = figure["reason"] as? String ?? ""
+            #expect(met == reason.isEmpty, "\(figure["name"] ?? "?"): met \(met), reason '\(reason)'")
+        }
     }
 }

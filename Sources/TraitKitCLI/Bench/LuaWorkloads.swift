@@ -85,6 +85,8 @@ enum LuaWorkloads {
       end
     end
     local pureLeaf = nodes[#nodes]
+    local pureDepth, up = 0, pureLeaf
+    while up do pureDepth, up = pureDepth + 1, up.parent end
     local preads, pflushes = {}, {}
     for r = 1, runs do
       local t0 = os.clock(); local x
@@ -99,6 +101,7 @@ enum LuaWorkloads {
     end
     results.pureRead, results.pureReadSpread = median(preads)
     results.pureFlush, results.pureFlushSpread = median(pflushes)
+    results.pureDepth = pureDepth
     """#
 
     /// Runs the script at `count` nodes; returns the figures it measured, or an error.
@@ -110,7 +113,7 @@ enum LuaWorkloads {
         }
         var figures: [String: Double] = [:]
         for key in ["engineRead", "engineReadSpread", "engineFlush", "engineFlushSpread", "pureRead",
-                    "pureReadSpread", "pureFlush", "pureFlushSpread"] {
+                    "pureReadSpread", "pureFlush", "pureFlushSpread", "pureDepth"] {
             figures[key] = runtime.globalNumber(table: "results", key: key)
         }
         return figures
