@@ -12,7 +12,8 @@ enum MissReasons {
         if nodes >= 100_000 {
             return "bound by memory latency: \(nodes) nodes (~\(nodes * 200 / 1_000_000) MB of node objects) do not stay "
                 + "in this machine's cache, and a read from a random node costs \(BenchReport.format(coldRead)) ns in this run; "
-                + "meeting it needs the trait state in flat arrays in walk order instead of in the nodes"
+                + "the walk touches one or two cache lines of each node object, so meeting it needs the trait state "
+                + "in flat arrays (a few bytes per node) instead of in the nodes"
         }
         return "the tree fits in cache, so this is the fixed cost of a flush (override write, pass set-up) "
             + "spread over few nodes, or a noisy run (spread \(BenchReport.format(spread)))"
