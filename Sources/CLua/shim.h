@@ -136,25 +136,113 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
 }
 
 /* `__index` of trait collections. Collections never change, so the binding keeps each trait
- * value it has read by name in the collection's user value table (collections have no fields
- * of their own); a repeated `tc.Name` is answered here, in C, with two table reads, except
- * while the engine records reads for automatic trait tracking (the read must reach it).
- * Anything else runs the Swift `__index` in this same frame, as the trampoline (so an error
- * still names the script's line). */
+ * value it has read by name in the collection's user value table, the memo (collections have
+ * no fields of their own). The first repeated `tc.Name` is answered here, in C, and promotes
+ * the collection: it gets a metatable of its own, a copy of the shared one whose `__index` is
+ * the memo itself, so from then on `tc.Name` is one table lookup in the interpreter, with no
+ * call at all (misses fall through the memo's metatable to Swift, `tk_memo_miss`).
+ *
+ * Reads must reach the engine while it records them for automatic trait tracking (R8), and a
+ * table lookup cannot be observed: so nothing is answered here or promoted while
+ * `tracking_reads` is set, and before Lua code runs under tracking the binding demotes every
+ * promoted collection back to the shared metatable (`tk_demote_collections`). Promoted
+ * collections are listed in a weak-keyed set, so the list pins nothing.
+ *
+ * Upvalues: 1 the Swift `__index` (for the trampoline), 2 the shared metatable, 3 the set of
+ * promoted collections, 4 the memo's metatable. Anything else runs the Swift `__index` in
+ * this same frame, as the trampoline (so an error still names the script's line). */
+#define TK_MEMO_SELF ((void *)0x544b01)   /* memo[SELF]: the collection's userdata */
+#define TK_MEMO_META ((void *)0x544b02)   /* memo[META]: the collection's own metatable */
+
+static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
+    if (lua_rawgetp(L, memo, TK_MEMO_META) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 8);
+        lua_pushnil(L);
+        while (lua_next(L, lua_upvalueindex(2))) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, -4);
+        }
+        lua_pushliteral(L, "__index");
+        lua_pushvalue(L, memo);
+        lua_rawset(L, -3);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, memo, TK_MEMO_META);
+        lua_pushvalue(L, ud);
+        lua_rawsetp(L, memo, TK_MEMO_SELF);
+        lua_pushvalue(L, lua_upvalueindex(4));
+        lua_setmetatable(L, memo);
+    }
+    lua_setmetatable(L, ud);
+    lua_pushvalue(L, ud);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, lua_upvalueindex(3));
+}
+
 static inline int tk_collection_index(lua_State *L) {
     if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING
         && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
-        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+        if (lua_rawget(L, 3) != LUA_TNIL) {
+            tk_promote_collection(L, 1, 3);
+            return 1;
+        }
     }
     lua_settop(L, 2);
     return tk_trampoline(L);
 }
 
-/* Pushes a Swift `__index` for trait collections, behind the C memo above. */
-static inline void tk_pushcollectionindex(lua_State *L, tk_SwiftFunction f) {
+/* `__index` of a promoted collection's memo: a name it does not hold (a method, a trait not
+ * read yet, a trait object, a misspelling) goes to the Swift `__index` with the collection,
+ * not the memo, as `self`. Upvalue 1: the Swift `__index`. */
+static inline int tk_memo_miss(lua_State *L) {
+    lua_rawgetp(L, 1, TK_MEMO_SELF);
+    lua_replace(L, 1);
+    lua_settop(L, 2);
+    return tk_trampoline(L);
+}
+
+/* Makes the `__index` of the shared collection metatable (on top, otherwise complete) and
+ * sets it; pushes the set of promoted collections, for `tk_demote_collections`. */
+static inline void tk_setcollectionindex(lua_State *L, tk_SwiftFunction f) {
+    int mt = lua_gettop(L);
+    lua_pushliteral(L, "__index");
     lua_pushlightuserdata(L, (void *)f);
-    lua_pushcclosure(L, tk_collection_index, 1);
+    lua_pushvalue(L, mt);
+    lua_createtable(L, 0, 0);                  /* the set, weak-keyed */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_createtable(L, 0, 1);                  /* the memo's metatable */
+    lua_pushliteral(L, "__index");
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushcclosure(L, tk_memo_miss, 1);
+    lua_rawset(L, -3);
+    lua_pushcclosure(L, tk_collection_index, 4);
+    lua_rawset(L, mt);
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, mt);
+    lua_getupvalue(L, -1, 3);
+    lua_remove(L, -2);
+}
+
+/* Gives every promoted collection the shared metatable `mt` back and empties `set`, so
+ * each read reaches `tk_collection_index` (and, while recording, Swift). Never raises:
+ * no allocation, fields only cleared. */
+static inline void tk_demote_collections(lua_State *L, int set, int mt) {
+    set = lua_absindex(L, set);
+    mt = lua_absindex(L, mt);
+    lua_pushnil(L);
+    while (lua_next(L, set)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, mt);
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, set);
+    }
 }
 
 /* Pushes a Swift function as a Lua C closure (through the trampoline). */

@@ -25,6 +25,8 @@ public final class LuaRuntime {
     /// Trait id + 1 → the trait's case names as Lua strings (TraitValues.push).
     var caseNamesRef: Int32 = 0
     var metatableRefs: [Int32] = []
+    /// The weak-keyed set of collections with a metatable of their own (`tk_collection_index`).
+    var promotedCollectionsRef: Int32 = 0
     private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:]
     var classRefs: [ObjectIdentifier: Int32] = [:]
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
@@ -83,17 +85,18 @@ public final class LuaRuntime {
         caseNamesRef = luaL_ref(L, tk_registryindex())
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
-            switch kind {
-            case .collection: tk_pushcollectionindex(L, indexObject)
-            case .node: tk_pushnodeindex(L, indexObject)
-            default: push(L, indexObject)
-            }
+            if kind == .node { tk_pushnodeindex(L, indexObject) } else { push(L, indexObject) }
             rawSetField(L, -2, "__index")
             push(L, newIndexObject); rawSetField(L, -2, "__newindex")
             push(L, LuaObject.collect); rawSetField(L, -2, "__gc")
             push(L, objectToString); rawSetField(L, -2, "__tostring")
             push(L, objectEquals); rawSetField(L, -2, "__eq")
             push(L, "traitkit object"); rawSetField(L, -2, "__metatable")
+            if kind == .collection {
+                // Last: promoted collections get a copy of the finished metatable (shim.h).
+                tk_setcollectionindex(L, indexObject)
+                promotedCollectionsRef = luaL_ref(L, tk_registryindex())
+            }
             metatableRefs.append(luaL_ref(L, tk_registryindex()))
         }
         let source = "local t, m, n, p = ... local f = t[m] if type(f) ~= 'function' then "
@@ -160,10 +163,15 @@ public final class LuaRuntime {
     /// A Swift function called from Lua passes the state it was called with: inside a
     /// coroutine that is the coroutine, whose stack holds the function and its arguments.
     func protectedCall(_ L: LuaState, nargs: Int32, nresults: Int32 = 0) throws {
-        // Lua code run while the engine records reads must read through Swift (tk_collection_index).
+        // Lua code run while the engine records reads must read through Swift (tk_collection_index):
+        // collections that answer reads from a table go back to the shared metatable first.
         let savedTracking = limits.pointee.tracking_reads
         limits.pointee.tracking_reads = TraitCollection.isRecordingReads ? 1 : 0
-        defer { limits.pointee.tracking_reads = savedTracking }
+        if limits.pointee.tracking_reads != 0, savedTracking == 0 { demoteCollections(L) }
+        defer {
+            if savedTracking != 0, limits.pointee.tracking_reads == 0 { demoteCollections(L) }
+            limits.pointee.tracking_reads = savedTracking
+        }
         let base = lua_gettop(L) - nargs
         lua_pushcclosure(L, tk_msghandler, 0)
         tk_insert(L, base)
@@ -174,6 +182,15 @@ public final class LuaRuntime {
             throw LuaCallError(description: message)
         }
         tk_remove(L, base)
+    }
+
+    /// Sends every collection with a metatable of its own back to the shared one, so the
+    /// reads of Lua code about to run reach the engine's read tracking (shim.h). Never raises.
+    private func demoteCollections(_ L: LuaState) {
+        pushRef(L, promotedCollectionsRef)
+        pushRef(L, metatableRefs[Int(LuaObject.Kind.collection.rawValue)])
+        tk_demote_collections(L, -2, -1)
+        tk_pop(L, 2)
     }
 
     // MARK: Scripted methods

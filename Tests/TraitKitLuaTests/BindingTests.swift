@@ -41,6 +41,42 @@ struct BindingTests {
             """)
     }
 
+    /// A collection read twice by name answers from a table of its own (shim.h); it must stay
+    /// the same value with the same behaviour: identity, equality, printing, members, errors
+    /// that name the script's line, and it must not outlive its last reference.
+    @Test func collectionsAnsweringFromATableBehaveAsBefore() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            tk.update()
+            local tc = root.view.traitCollection
+            local printed = tostring(tc)
+            for _ = 1, 3 do assert(tc.userInterfaceStyle == "unspecified") end
+            assert(rawequal(tc, root.view.traitCollection))
+            assert(getmetatable(tc) == "traitkit object")
+            assert(tostring(tc) == printed)
+            local copy = tc:modifying(function(t) end)
+            assert(not rawequal(copy, tc) and copy == tc and tc == copy, "equal by value")
+            assert(tc:changedTraits(tk.TraitCollection{ userInterfaceStyle = "dark" })[1] == "userInterfaceStyle")
+            assert(tc.horizontalSizeClass == "unspecified", "a name not read before")
+            local ok, err = pcall(function() return tc.noSuchTrait end)
+            assert(not ok and err:find(":15: unknown trait 'noSuchTrait'", 1, true), err)
+            ok, err = pcall(function() tc.userInterfaceStyle = "dark" end)
+            assert(not ok and tc.userInterfaceStyle == "unspecified", "still read-only")
+            local after = {}
+            for round = 1, 3 do
+              for i = 1, 20000 do
+                local c = tk.TraitCollection{ displayScale = i }
+                assert(c.displayScale == i and c.displayScale == i)
+              end
+              collectgarbage(); collectgarbage(); collectgarbage()
+              after[round] = collectgarbage("count")
+            end
+            assert(after[3] < after[1] + 64, "promoted collections are collected: +" .. after[3] - after[1] .. " KB")
+            """)
+    }
+
     /// A read remembered outside layout is still recorded inside `layoutSubviews` (R8 tracking).
     /// `node.traitCollection` is answered in C from the node's cached userdata while the node
     /// still has that collection; an update, a move, or a hostile call must not fool it.
