@@ -32,11 +32,11 @@ enum MissReasons {
 
     static func luaRead(_ read: Double, pure: Double) -> String {
         var parts: [String] = []
-        if read > 100 { parts.append("above 100 ns the machine ran slowly (two C metamethod calls, no Swift)") }
+        if read > 100 { parts.append("above 100 ns the machine ran slowly (one C metamethod call and one table lookup, no Swift)") }
         if read * 3 > pure {
-            parts.append("`node.traitCollection.T` is two C metamethod calls; 3x a table chain of "
-                + "\(BenchReport.format(pure)) ns leaves \(BenchReport.format(pure / 3)) ns, reachable only with a table `__index` "
-                + "per collection, which would hide reads from R8's automatic trait tracking")
+            parts.append("`node.traitCollection` is a C metamethod call (the node's collection changes with updates, so it "
+                + "cannot sit in a table) and `.T` a table lookup; 3x a table chain of \(BenchReport.format(pure)) ns leaves "
+                + "\(BenchReport.format(pure / 3)) ns, less than this machine's C call into the interpreter takes in a slow run")
         }
         return parts.joined(separator: "; ")
     }
