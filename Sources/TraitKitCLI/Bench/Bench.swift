@@ -13,6 +13,10 @@ struct Bench: ParsableCommand {
     var quick = false
 
     func run() throws {
+        #if DEBUG
+        printError("traitkit bench: this is a debug build, so the figures say little about TraitKit; "
+            + "run Scripts/bench (a release build) for figures to compare with the targets")
+        #endif
         let runs = quick ? 3 : 7
         let sizes = quick ? [10_000] : [1_000, 10_000, 100_000]
         var figures = readFigures(BenchTree(count: 1_000), runs: runs)
