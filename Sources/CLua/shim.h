@@ -207,14 +207,15 @@ static inline int tk_memo_miss(lua_State *L) {
  * sets it; pushes the set of promoted collections, for `tk_demote_collections`. */
 static inline void tk_setcollectionindex(lua_State *L, tk_SwiftFunction f) {
     int mt = lua_gettop(L);
-    lua_pushliteral(L, "__index");
-    lua_pushlightuserdata(L, (void *)f);
-    lua_pushvalue(L, mt);
-    lua_createtable(L, 0, 0);                  /* the set, weak-keyed */
+    lua_createtable(L, 0, 0);                  /* the set, weak-keyed; left on top */
     lua_createtable(L, 0, 1);
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
+    lua_pushliteral(L, "__index");
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushvalue(L, mt);
+    lua_pushvalue(L, mt + 1);
     lua_createtable(L, 0, 1);                  /* the memo's metatable */
     lua_pushliteral(L, "__index");
     lua_pushlightuserdata(L, (void *)f);
@@ -222,10 +223,6 @@ static inline void tk_setcollectionindex(lua_State *L, tk_SwiftFunction f) {
     lua_rawset(L, -3);
     lua_pushcclosure(L, tk_collection_index, 4);
     lua_rawset(L, mt);
-    lua_pushliteral(L, "__index");
-    lua_rawget(L, mt);
-    lua_getupvalue(L, -1, 3);
-    lua_remove(L, -2);
 }
 
 /* Gives every promoted collection the shared metatable `mt` back and empties `set`, so
