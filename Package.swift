@@ -22,8 +22,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "CSwiftRuntime"),
-        .target(name: "TraitKit", dependencies: ["CSwiftRuntime"]),
+        .target(name: "TraitKit"),
         .target(name: "CSupport", dependencies: ["CLua"]),
         .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport"]),
         .executableTarget(

@@ -34,7 +34,8 @@ typedef struct tk_Limits {
     double timeout;        /* the --timeout value, for the message */
     int timed_out;
     int tracking_reads;    /* the engine records trait reads (R8): tk_collection_index must not skip it */
-    int collection_offset; /* TraitEnvironment.collectionPointerOffset, 0: no node fast path */
+    int slot_offset;       /* TraitEnvironment.collectionPointerOffsets: the slot in the node, */
+    int collection_offset; /* the collection in the slot; 0: no node fast path */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -112,8 +113,9 @@ typedef struct {
 
 /* `__index` of nodes. `node.traitCollection` is answered from the node's second user value
  * while the collection cached there (`box->collection`) is still the node's current one (the
- * pointer at `collection_offset` in the node, which only the update pass changes): no table
- * lookup, no Swift. Anything else, and a stale cache, runs the Swift `__index` (upvalue 1) in
+ * pointer in the node's slot, which only the update pass changes: the slot pointer is at
+ * `slot_offset` in the node, the collection pointer at `collection_offset` in the slot): no
+ * table lookup, no Swift. Anything else, and a stale cache, runs the Swift `__index` (upvalue 1) in
  * this frame, which refreshes the cache. Upvalue 2: the string "traitCollection". */
 static inline int tk_node_index(lua_State *L) {
     tk_Limits *limits = tk_limits(L);
@@ -121,7 +123,8 @@ static inline int tk_node_index(lua_State *L) {
         tk_Box *box = (tk_Box *)lua_touserdata(L, 1);
         if (box && lua_rawlen(L, 1) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->object
             && box->kind == 0 && box->collection
-            && box->collection == *(void **)((char *)box->object + limits->collection_offset)
+            && box->collection == *(void **)(*(char **)((char *)box->object + limits->slot_offset)
+                                             + limits->collection_offset)
             && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA)
             return 1;
         lua_settop(L, 2);

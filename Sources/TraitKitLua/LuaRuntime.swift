@@ -41,7 +41,10 @@ public final class LuaRuntime {
     public init(sandbox: Bool = false) {
         limits = .allocate(capacity: 1)
         L = tk_newstate(limits)
-        limits.pointee.collection_offset = Int32(TraitEnvironment.collectionPointerOffset ?? 0)
+        if let offsets = TraitEnvironment.collectionPointerOffsets {
+            limits.pointee.slot_offset = Int32(offsets.slot)
+            limits.pointee.collection_offset = Int32(offsets.collection)
+        }
         sandboxed = sandbox
         tk_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         Sandbox.openLibraries(L, sandboxed: sandbox)

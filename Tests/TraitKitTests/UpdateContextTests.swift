@@ -1,10 +1,11 @@
 import Testing
 @testable import TraitKit
 
-/// The trait walk visits nodes and hands collections down without reference counting
-/// (UpdateContext.swift). These check what that must never break: collections are freed
-/// once no node holds them and never before; callbacks that free nodes or replace an
-/// ancestor's collection mid-walk leave every other node updated.
+/// The trait walk visits nodes without reference counting (UpdateContext.swift) and writes
+/// collections into slots shared by regions (TraitRegions.swift). These check what that must
+/// never break: collections are freed once no node holds them and never before; callbacks
+/// that free nodes or replace an ancestor's collection mid-walk leave every other node
+/// updated, with the right previous collections.
 @Suite("Update context: the walk without reference counting")
 struct UpdateContextTests {
     /// A tree under the root view: `fanOut` containers, each with `leaves` plain leaves.
@@ -61,17 +62,18 @@ struct UpdateContextTests {
     }
 
     /// The walk pins a node when a callback below it runs; if the callback removed it, it is
-    /// freed with its subtree as the walk leaves it, while the leaves visited after the
-    /// callback may still have their collection retains pending. Those must be applied first.
+    /// freed with its subtree as the walk leaves it, and the walk goes on with the rest. The
+    /// collection the region had before is freed once the update ends (the slot keeps it only
+    /// while the update runs).
     @Test func aNodeFreedByACallbackBelowItWhileItsLeavesArePending() throws {
         // Detached, so no appearance transition keeps the removed view until the pass ends.
         let top = View(name: "top")
         var doomed: View? = View(name: "doomed")
         try top.addSubview(doomed!)
         let weakDoomed = Weak(doomed!)
-        let watcher = View(name: "watcher")  // a container: its own leaves are settled first
-        try doomed!.addSubview(watcher)
-        for j in 0..<5 { try watcher.addSubview(View(name: "w\(j)")) }
+        var watcher: View? = View(name: "watcher")  // a container, kept by this test
+        try doomed!.addSubview(watcher!)
+        for j in 0..<5 { try watcher!.addSubview(View(name: "w\(j)")) }
         // Held only by `doomed`; visited after the callback, freed as the walk leaves `doomed`.
         var weakLeaves: [Weak<View>] = []
         for j in 0..<50 {
@@ -83,7 +85,7 @@ struct UpdateContextTests {
         try top.addSubview(sibling)
         try top.updateTraitsIfNeeded()
         var fired = 0
-        try watcher.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+        try watcher!.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
             fired += 1
             doomed?.removeFromSuperview()
             doomed = nil
@@ -94,12 +96,14 @@ struct UpdateContextTests {
         #expect(weakDoomed.value == nil)
         #expect(weakLeaves.allSatisfy { $0.value == nil })
         #expect(sibling.traitCollection.myAppTheme == .bold)
-        // Held by `top`, `sibling`, `watcher` and its five leaves (kept by the local), plus
-        // this read: the freed leaves' counts balanced out (without the fix: a crash).
-        #expect(_getRetainCount(top.traitCollection) == 3 + 6)
+        let bold = Weak(top.traitCollection)
         top.traitOverrides[MyAppThemeTrait.self] = .pastel
         try top.updateTraitsIfNeeded()
         #expect(sibling.traitCollection.myAppTheme == .pastel)
+        // The removed watcher keeps the collection it had; nothing else does.
+        #expect(bold.value === watcher!.traitCollection)
+        watcher = nil
+        #expect(bold.value == nil)
     }
 
     @Test func aHandlerThatReplacesAnAncestorsCollectionMidWalk() throws {

@@ -12,6 +12,7 @@ extension View {
     func colorsDidChange() {
         if backgroundColor?.isDynamic == true || tintColor?.isDynamic == true {
             flags.insert(.hasDynamicColor)
+            summaryDidGrow()
         } else {
             flags.remove(.hasDynamicColor)
         }

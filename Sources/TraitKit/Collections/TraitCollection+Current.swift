@@ -50,6 +50,10 @@ enum CurrentSlot {
         }
         /// Set while a layout or draw callback runs on this thread (`TraitReadTracking`).
         var recordedReads: TraitSet?
+        /// How many updates run on this thread (an update inside a callback is nested).
+        var updateDepth = 0
+        /// Slots written since the outermost update began (`CollectionSlot.previous`).
+        var writtenSlots: [CollectionSlot] = []
     }
 
     static let key: pthread_key_t = {

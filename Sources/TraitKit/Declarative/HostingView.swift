@@ -35,6 +35,7 @@ public final class HostingView: View {
         self.root = root
         super.init(name: name)
         flags.insert([.wantsFirstUpdateCallback, .wantsInternalTraitChange])
+        summaryDidGrow()
     }
 
     /// Renders the tree the first time this view gets its traits (so bodies see real values).

@@ -15,32 +15,33 @@ open class TraitEnvironment: CustomStringConvertible {
     // The fields the trait walk reads at every node come first and together, so a visit
     // touches as few cache lines as possible (a flush is bound by loading nodes).
 
-    /// The strong reference behind `traitCollection`, held by hand so the update pass can
-    /// replace it without a retain and release per node (see `UpdateContext`). Declared first:
-    /// bindings with a C fast path read it at `collectionPointerOffset`.
-    @exclusivity(unchecked) var collectionRef: Unmanaged<TraitCollection> = .passRetained(.defaults)
+    /// The slot holding this node's collection, retained: its own when it owns one, else its
+    /// parent's (see `CollectionSlot`). Declared first: bindings with a C fast path read it at
+    /// `collectionPointerOffsets`.
+    @exclusivity(unchecked) var slotRef: Unmanaged<CollectionSlot> = .passRetained(.defaults)
     @exclusivity(unchecked) var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
     @exclusivity(unchecked) var flags: NodeFlags = [.needsTraitUpdate]
     /// The epoch of the last pass that visited this node (see `UpdateContext`).
     @exclusivity(unchecked) var visitEpoch: UInt32 = 0
+    /// The version of the parent's slot this node last took in (`CollectionSlot.version`).
+    @exclusivity(unchecked) var seenVersion: UInt32 = 0
     @exclusivity(unchecked) var overrideStorage: TraitOverrideStorage?
     /// The traits some registration, layout or draw of this node depends on, folded to 64 bits
     /// (`TraitSet.folded`), kept inline so the pass tells "nothing here cares" without loading
     /// `extras`: unrelated registrations then cost one AND per changed node. A hit is
     /// confirmed against the full mask in `extras` (traits 64 ids apart share a bit).
     @exclusivity(unchecked) var interestSummary: UInt64 = 0
+    /// `interestSummary` of this node and every node below it, ORed: the walk does not enter a
+    /// subtree where no node cares about the traits that changed (see `TraitRegions.swift`).
+    /// May name traits nobody below cares about any more, never misses one.
+    @exclusivity(unchecked) var subtreeInterest: UInt64 = 0
     /// Rarely used state (registrations, tracking, binding), allocated on first use.
     @exclusivity(unchecked) var extras: NodeExtras?
     unowned(unsafe) var traitParent: TraitEnvironment?
 
     /// The collection as of the last update (R6): mutations show only after an update.
-    public internal(set) var traitCollection: TraitCollection {
-        get { collectionRef.takeUnretainedValue() }
-        set {
-            let old = collectionRef
-            collectionRef = .passRetained(newValue)
-            old.release()
-        }
+    public var traitCollection: TraitCollection {
+        slotRef._withUnsafeGuaranteedRef { $0.collectionRef.takeUnretainedValue() }
     }
 
     /// A name for printing, dumps and error messages.
@@ -58,27 +59,35 @@ open class TraitEnvironment: CustomStringConvertible {
     public init(name: String? = nil) {
         self.name = name
         let type = ObjectIdentifier(Swift.type(of: self))
-        if engineClasses.contains(type) { flags.insert(.engineClass) }
+        if engineClasses.contains(type) { flags.insert(.engineClass) } else { flags.insert(.subtreeVisitOnAnyChange) }
     }
 
-    /// Where a node's current collection (the object pointer) sits inside the node, for a
-    /// binding's C code that answers `node.traitCollection` without calling Swift; nil when this
-    /// build does not lay the node out as expected (checked once on a live node), and the
-    /// binding then takes its Swift path. Read only on the node's own thread.
-    public static let collectionPointerOffset: Int? = {
+    /// Where a node's current collection sits, for a binding's C code that answers
+    /// `node.traitCollection` without calling Swift: the slot pointer at `slot` in the node,
+    /// the collection pointer at `collection` in the slot. Nil when this build does not lay
+    /// them out as expected (checked once on a live node), and the binding then takes its
+    /// Swift path. Read only on the node's own thread.
+    public static let collectionPointerOffsets: (slot: Int, collection: Int)? = {
         let probe = View()
-        probe.collectionRef = .passRetained(TraitCollection(values: []))
-        defer { probe.collectionRef.release(); probe.collectionRef = .passRetained(.defaults) }
+        probe.ownSlot(TraitCollection(values: []))
         let offset = 16  // after the object header: the first stored property
-        let base = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
-        let stored = base.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
-        return stored == UnsafeRawPointer(probe.collectionRef.toOpaque()) ? offset : nil
+        let node = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
+        let slot = node.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+        guard slot == UnsafeRawPointer(probe.slotRef.toOpaque()) else { return nil }
+        let stored = slot.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+        return stored == UnsafeRawPointer(Unmanaged.passUnretained(probe.traitCollection).toOpaque())
+            ? (offset, offset) : nil
     }()
 
     deinit {
-        for child in traitChildren { child.takeUnretainedValue().traitParent = nil }
+        for child in traitChildren {
+            child._withUnsafeGuaranteedRef {
+                $0.keepCollection()
+                $0.traitParent = nil
+            }
+        }
         traitParent?.removeTraitChild(self)
-        collectionRef.release()
+        slotRef.release()
     }
 
     /// `View 'header'`, or just the class name when unnamed: how messages name a node.
@@ -104,7 +113,7 @@ open class TraitEnvironment: CustomStringConvertible {
         get { extras?.binding }
         set {
             ensureExtras().binding = newValue
-            if newValue == nil { flags.remove(.hasBinding) } else { flags.insert(.hasBinding) }
+            if newValue == nil { flags.remove(.hasBinding) } else { flags.insert(.hasBinding); summaryDidGrow() }
         }
     }
 
@@ -118,6 +127,7 @@ open class TraitEnvironment: CustomStringConvertible {
         let interested = extras.map { $0.registeredTraits.union($0.layoutTraits).union($0.displayTraits) } ?? TraitSet()
         extras?.interestedTraits = interested
         interestSummary = interested.folded
+        summaryDidGrow()
     }
 
     func ensureExtras() -> NodeExtras {
@@ -135,6 +145,7 @@ open class TraitEnvironment: CustomStringConvertible {
     /// Moves this node under `parent` in the trait tree, at `index` among its children
     /// (the end when nil), and marks it for a full recompute.
     func setTraitParent(_ parent: TraitEnvironment?, at index: Int? = nil) {
+        keepCollection()
         if let old = traitParent { old.removeTraitChild(self) }
         traitParent = parent
         if let parent {
@@ -144,16 +155,15 @@ open class TraitEnvironment: CustomStringConvertible {
             } else {
                 parent.traitChildren.append(entry)
             }
-            parent.flags.insert(.hasTraitChildren)
         }
         markNeedsTraitUpdate()
         propagatePendingFlagsUp()
+        summaryDidGrow()
     }
 
     func removeTraitChild(_ child: TraitEnvironment) {
         if let i = traitChildren.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(child).toOpaque() }) {
             traitChildren.remove(at: i)
-            if traitChildren.isEmpty { flags.remove(.hasTraitChildren) }
         }
     }
 
@@ -280,16 +290,15 @@ struct NodeFlags: OptionSet {
     static let wantsInternalTraitChange = NodeFlags(rawValue: 1 << 10)
     /// A binding wraps the node (its scripted methods may want callbacks).
     static let hasBinding = NodeFlags(rawValue: 1 << 11)
-    /// `traitChildren` is not empty (tested without loading the array).
-    static let hasTraitChildren = NodeFlags(rawValue: 1 << 12)
-
-    /// What decides whether a leaf whose parent changed needs more than its new collection:
-    /// it does unless it was updated before and is a plain engine object with no pending
-    /// recompute or color/hosting reactions (`updateAsPlainLeaf`; a binding counts once it
-    /// declared `traitCollectionDidChange`, see `BindingHints`).
-    static let plainLeafMask: NodeFlags = [.needsTraitUpdate, .hasUpdated, .engineClass, .hasTraitChildren,
-                                           .wantsInternalTraitChange, .hasDynamicColor]
-    static let plainLeaf: NodeFlags = [.hasUpdated, .engineClass]
+    /// The node owns its slot (see `CollectionSlot`).
+    static let ownsSlot = NodeFlags(rawValue: 1 << 12)
+    /// This node or one below it must be visited whenever its parent's collection changes,
+    /// whatever changed: it owns a slot (its collection is computed, not shared) or reacts to
+    /// every change (a Swift subclass, a dynamic color, a hosting view).
+    static let subtreeVisitOnAnyChange = NodeFlags(rawValue: 1 << 13)
+    /// This node or one below it has a binding, which reacts to every change once a script
+    /// declares `traitCollectionDidChange` (`BindingHints`).
+    static let subtreeHasBinding = NodeFlags(rawValue: 1 << 14)
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).

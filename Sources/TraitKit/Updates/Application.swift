@@ -65,7 +65,7 @@ public final class Application {
         let windows = self.windows
         let transitions = windows.map { Appearance.begin($0, context: context) }
         for screen in screens {
-            screen.walkTraits(parentCollection: nil, parentChanged: TraitSet(), context: context)
+            screen.walkTraits(context: context)
         }
         for batch in transitions { Appearance.isAppearing(batch, context: context) }
         for screen in screens { LayoutPass.layout(screen, context: context) }

@@ -1,135 +1,113 @@
 /// R6 and R7: the trait pass. Walks the trait tree top-down (pre-order, children in order),
 /// recomputes what changed and fires change callbacks as it goes.
 ///
-/// Work is proportional to what changed: a clean subtree is skipped whole; a node without
-/// overrides shares its parent's collection and inherits its parent's change mask; a node
-/// that overrides every changed trait stops the descent (nothing below it can change).
+/// Work is proportional to what changed and to who cares: a clean subtree is skipped whole; a
+/// node without overrides shares its parent's slot, so writing an owner's slot updates its
+/// whole region at once (`TraitRegions.swift`), and the walk goes down only to the nodes that
+/// need a visit; a node that overrides every changed trait stops the descent.
 extension TraitEnvironment {
     /// Runs the trait walk over this node's subtree; the caller keeps the node alive.
-    func walkTraits(parentCollection: TraitCollection?, parentChanged: TraitSet, context: UpdateContext) {
+    func walkTraits(context: UpdateContext) {
         context.beginWalk(self)
-        withExtendedLifetime(parentCollection) {
-            updateTraits(parentCollection: parentCollection.map { .passUnretained($0) }, parentChanged: parentChanged,
-                         context: context)
-        }
+        updateTraits(parentSlot: traitParent?.slotRef, parentOld: nil, parentChanged: TraitSet(), context: context)
         context.endWalk()
     }
 
-    /// Updates this node from `parentCollection` (nil at a root), knowing which of the parent's
-    /// traits changed, then its children. The parent's collection comes unretained: the
-    /// parent holds it for the whole visit (see `UpdateContext`).
-    func updateTraits(parentCollection: Unmanaged<TraitCollection>?, parentChanged: TraitSet, context: UpdateContext) {
+    /// Updates this node, whose parent's slot is `parentSlot` (nil at a root) and whose
+    /// parent had `parentOld` before this pass and changed `parentChanged`, then its children.
+    func updateTraits(parentSlot: Unmanaged<CollectionSlot>?, parentOld: TraitCollection?, parentChanged: TraitSet,
+                      context: UpdateContext) {
         let needsSelf = flags.contains(.needsTraitUpdate) || !flags.contains(.hasUpdated)
-        // A node that already shares the parent's collection (a callback brought it up to date
-        // with `updateTraitsIfNeeded`) has nothing left to change.
+        let parentVersion = parentSlot?._withUnsafeGuaranteedRef { $0.version } ?? 0
+        // A callback already brought this node up to date with the parent's value
+        // (`updateTraitsIfNeeded`): nothing new reaches it or its subtree.
         var parentChanged = parentChanged
-        if !needsSelf, let parentCollection, collectionRef.toOpaque() == parentCollection.toOpaque() {
-            parentChanged = TraitSet()
-        }
+        if !needsSelf, parentSlot != nil, seenVersion == parentVersion { parentChanged = TraitSet() }
         guard needsSelf || !parentChanged.isEmpty || flags.contains(.subtreeNeedsTraitUpdate) else { return }
         visitEpoch = context.epoch
+        let parentVersionBefore = seenVersion
+        seenVersion = parentVersion
         let first = !flags.contains(.hasUpdated)
         flags.remove([.needsTraitUpdate, .subtreeNeedsTraitUpdate])
         flags.insert(.hasUpdated)
 
-        // The common case: a node without overrides whose parent changed shares the parent's
-        // collection and its change mask; the reference counts are settled later, in bulk.
-        if !needsSelf, overrideStorage == nil, !parentChanged.isEmpty, let parentCollection {
-            let old = collectionRef
-            collectionRef = parentCollection
-            context.deferRetain(parentCollection)
-            old._withUnsafeGuaranteedRef { traitsDidChange(from: $0, changed: parentChanged, context: context) }
-            context.deferRelease(old)
-            if first, flags.contains(.wantsFirstUpdateCallback) {
-                context.prepareForCallout()
-                context.run { try didFirstUpdateTraits() }
-            }
-            updateChildren(changed: parentChanged, context: context)
-            return
+        // A node sharing its parent's slot already shows the parent's new collection; what it
+        // had before is what the slot had when it last took it in, or else what the parent had.
+        let shared = !flags.contains(.ownsSlot) && parentSlot?.toOpaque() == slotRef.toOpaque()
+        let previous = shared
+            ? slotRef._withUnsafeGuaranteedRef { $0.collection(atVersion: parentVersionBefore) ?? parentOld ?? $0.collection }
+            : traitCollection
+        var changed = TraitSet()
+        if needsSelf {
+            changed = recompute(from: previous, parentSlot: parentSlot)
+            if !changed.isEmpty { context.changedTraits.formUnion(changed) }
+        } else if parentChanged.isEmpty {
+        } else if shared {
+            changed = parentChanged
+        } else if overrideStorage.map({ !parentChanged.isSubset(of: $0.mask) }) ?? true {
+            // Without a full recompute, `changed` is within what an ancestor's full
+            // recompute already recorded.
+            changed = recompute(from: previous, parentSlot: parentSlot)
         }
-        let old = traitCollection
-        let parent = parentCollection?.takeUnretainedValue() ?? rootCollection()
-        let (new, changed) = recompute(old: old, parent: parent, parentChanged: parentChanged, full: needsSelf)
-        traitCollection = new
-        if !changed.isEmpty {
-            // Without a full recompute, `changed` is a subset of what an ancestor's full
-            // recompute already recorded: skip the write.
-            if needsSelf { context.changedTraits.formUnion(changed) }
-            traitsDidChange(from: old, changed: changed, context: context)
-        }
+        if !changed.isEmpty { traitsDidChange(from: previous, changed: changed, context: context) }
         if first, flags.contains(.wantsFirstUpdateCallback) {
             context.prepareForCallout()
             context.run { try didFirstUpdateTraits() }
         }
-        updateChildren(changed: changed, context: context)
+        updateChildren(previous: previous, changed: changed, context: context)
     }
 
-    private func recompute(old: TraitCollection, parent: TraitCollection, parentChanged: TraitSet, full: Bool)
-        -> (TraitCollection, TraitSet)
-    {
-        if full {
-            let new = collection(inheriting: parent)
-            return (new, new.changedTraitSet(from: old))
-        }
-        if parentChanged.isEmpty { return (old, parentChanged) }
-        guard let overrideStorage else { return (parent, parentChanged) }
-        let changed = parentChanged.subtracting(overrideStorage.mask)
-        return changed.isEmpty ? (old, changed) : (parent.applying(overrideStorage), changed)
+    /// Computes this node's collection from its parent's (or, at a root, from its root
+    /// collection), shares the parent's slot when nothing here differs, else owns one; returns
+    /// what changed since `previous`.
+    private func recompute(from previous: TraitCollection, parentSlot: Unmanaged<CollectionSlot>?) -> TraitSet {
+        let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? rootCollection()
+        let new = collection(inheriting: parentCollection)
+        if new === parentCollection, let parentSlot { joinSlot(parentSlot) } else { ownSlot(new) }
+        return new === previous ? TraitSet() : new.changedTraitSet(from: previous)
     }
 
-    /// Visits the children, handing them this node's collection, coping with callbacks that
-    /// add, remove or move children meanwhile (after any change to the array the scan
-    /// restarts, skipping children already visited) or bring this node up to date
-    /// (`updateTraitsIfNeeded`: the children still to visit get the new collection).
-    /// Children are visited unretained; the context pins them only if a callback runs.
-    private func updateChildren(changed: TraitSet, context: UpdateContext) {
-        var collection = collectionRef
-        context.handDown(collection)
-        let changes = !changed.isEmpty
+    /// Visits the children that need it, handing them this node's slot and previous
+    /// collection, coping with callbacks that add, remove or move children meanwhile (after
+    /// any change to the array the scan restarts, skipping children already visited), and
+    /// makes this node's subtree summary exact again. Children are visited unretained; the
+    /// context pins them only if a callback runs.
+    private func updateChildren(previous: TraitCollection, changed: TraitSet, context: UpdateContext) {
         let changedSummary = changed.folded
         let epoch = context.epoch
-        let leafMask = BindingHints.mayImplement(.traitCollectionDidChange)
-            ? NodeFlags.plainLeafMask.union(.hasBinding) : NodeFlags.plainLeafMask
-        var leaves = LeafCounts()
+        let anyChange: NodeFlags = BindingHints.mayImplement(.traitCollectionDidChange)
+            ? [.subtreeVisitOnAnyChange, .subtreeHasBinding] : .subtreeVisitOnAnyChange
+        let callouts = context.callouts
+        var summary = ownSummaryFlags
+        var interest = interestSummary
         var i = 0
         while i < traitChildren.count {
             let entry = traitChildren[i]
             i += 1
-            if entry._withUnsafeGuaranteedRef({ child in
-                child.visitEpoch == epoch
-                    || (changes && child.updateAsPlainLeaf(collection: collection, changed: changedSummary, mask: leafMask,
-                                                           epoch: epoch, counts: &leaves, context: context))
-            }) { continue }
-            leaves.settle(taking: collection, in: context)
-            context.push(entry)
-            entry._withUnsafeGuaranteedRef {
-                $0.updateTraits(parentCollection: collection, parentChanged: changed, context: context)
+            if entry._withUnsafeGuaranteedRef({ $0.visitEpoch != epoch && $0.wantsVisit(changed: changedSummary, anyChange: anyChange) }) {
+                context.push(entry)
+                entry._withUnsafeGuaranteedRef {
+                    $0.updateTraits(parentSlot: slotRef, parentOld: previous, parentChanged: changed, context: context)
+                }
+                context.pop()
+                if i > traitChildren.count || traitChildren[i - 1].toOpaque() != entry.toOpaque() {
+                    i = 0
+                    continue
+                }
             }
-            context.pop()
-            if i > traitChildren.count || traitChildren[i - 1].toOpaque() != entry.toOpaque() { i = 0 }
-            if collectionRef.toOpaque() != collection.toOpaque() {
-                collection = collectionRef
-                context.handDown(collection)
+            entry._withUnsafeGuaranteedRef {
+                summary.formUnion($0.flags.intersection([.subtreeVisitOnAnyChange, .subtreeHasBinding]))
+                interest |= $0.subtreeInterest
             }
         }
-        leaves.settle(taking: collection, in: context)
-    }
-
-    /// The whole visit of most nodes: a leaf without overrides whose parent's collection
-    /// changed, that nobody watches and no callback concerns, takes the new collection and is
-    /// done; its reference counts go to `counts`. False when the node needs the full visit.
-    @inline(__always)
-    private func updateAsPlainLeaf(collection: Unmanaged<TraitCollection>, changed: UInt64, mask: NodeFlags,
-                                   epoch: UInt32, counts: inout LeafCounts, context: UpdateContext) -> Bool {
-        guard flags.intersection(mask) == NodeFlags.plainLeaf, overrideStorage == nil,
-              interestSummary & changed == 0 else { return false }
-        visitEpoch = epoch
-        flags.remove(.subtreeNeedsTraitUpdate)
-        if collectionRef.toOpaque() == collection.toOpaque() { return true }
-        counts.drop(collectionRef, in: context)
-        collectionRef = collection
-        counts.taken += 1
-        return true
+        // A callback may have added to this summary meanwhile (`summaryDidGrow`) after the
+        // child concerned was scanned: then the summary only grows.
+        if context.callouts != callouts {
+            summary.formUnion(flags)
+            interest |= subtreeInterest
+        }
+        flags = flags.subtracting([.subtreeVisitOnAnyChange, .subtreeHasBinding]).union(summary)
+        subtreeInterest = interest
     }
 
     /// R7/R8/R9 reactions to a change: registrations in order, the legacy callback, automatic
@@ -177,24 +155,27 @@ extension TraitEnvironment {
             chain.append(n)
             node = n.traitParent
         }
-        // Ancestors recompute without visiting their other children; those are marked so the
-        // next update gives them a full recompute against the new value.
-        var parentCollection: TraitCollection? = nil
-        for ancestor in chain.reversed() {
-            if ancestor.flags.contains(.needsTraitUpdate) || !ancestor.flags.contains(.hasUpdated) {
-                let old = ancestor.traitCollection
-                ancestor.traitCollection = ancestor.collection(inheriting: parentCollection ?? ancestor.rootCollection())
-                ancestor.flags.remove(.needsTraitUpdate)
-                ancestor.flags.insert(.hasUpdated)
-                let changed = ancestor.traitCollection.changedTraitSet(from: old)
-                if !changed.isEmpty {
-                    for child in ancestor.traitChildNodes { child.markNeedsTraitUpdate() }
-                    ancestor.traitsDidChange(from: old, changed: changed, context: context)
+        // Ancestors recompute without visiting their other children; those keep their
+        // collections and are marked, so the next update recomputes them against the new value.
+        for ancestor in chain.reversed() where ancestor.flags.contains(.needsTraitUpdate) || !ancestor.flags.contains(.hasUpdated) {
+            let previous = ancestor.traitCollection
+            let parentSlot = ancestor.traitParent?.slotRef
+            let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? ancestor.rootCollection()
+            let new = ancestor.collection(inheriting: parentCollection)
+            let changed = new.changedTraitSet(from: previous)
+            if !changed.isEmpty {
+                for child in ancestor.traitChildNodes {
+                    child.keepCollection()
+                    child.markNeedsTraitUpdate()
                 }
             }
-            parentCollection = ancestor.traitCollection
+            if new === parentCollection, let parentSlot { ancestor.joinSlot(parentSlot) } else { ancestor.ownSlot(new) }
+            ancestor.seenVersion = parentSlot?._withUnsafeGuaranteedRef { $0.version } ?? 0
+            ancestor.flags.remove(.needsTraitUpdate)
+            ancestor.flags.insert(.hasUpdated)
+            if !changed.isEmpty { ancestor.traitsDidChange(from: previous, changed: changed, context: context) }
         }
         flags.insert(.needsTraitUpdate)
-        walkTraits(parentCollection: parentCollection, parentChanged: TraitSet(), context: context)
+        walkTraits(context: context)
     }
 }

@@ -1,0 +1,82 @@
+import Synchronization
+
+/// Where a region of the trait tree keeps its collection (R6).
+///
+/// A node without overrides has its parent's collection, so it shares its parent's slot
+/// instead of holding a copy: a node "owns" a slot when it has overrides, is a root, or keeps a
+/// value its parent no longer has (moved, or held back by `updateTraitsIfNeeded` on a
+/// relative), and every node below it that shares it is in its region. An update writes the
+/// owner's slot once and the whole region has the new collection: a flush costs the owners and
+/// the nodes that react, not the nodes of the tree (§6).
+///
+/// Only the trait walk and its helpers write a slot, on the hierarchy's thread, and only an
+/// owner's: `defaults`, where nodes start, is owned by no one and never written.
+final class CollectionSlot: @unchecked Sendable {
+    /// The region's collection, retained. The first stored property: bindings with a C fast
+    /// path read it at a fixed offset (`TraitEnvironment.collectionPointerOffsets`).
+    private(set) var collectionRef: Unmanaged<TraitCollection>
+    /// Changes with every write, unique across slots: a node records the version of its
+    /// parent's slot it last took in, so a later visit can tell nothing new reached it.
+    private(set) var version: UInt32
+    /// While the update that wrote or made the slot runs: what the region had before the
+    /// last write (as of `previousVersion`), and the slot the region shared before this one was
+    /// made. With them a node that shares the slot and has not taken the latest values in
+    /// still finds what it had (`collection(atVersion:)`), when a callback updates it ahead of
+    /// the running walk (`updateTraitsIfNeeded`). Dropped when the update ends.
+    private var previous: TraitCollection?
+    private var previousVersion: UInt32 = 0
+    private var origin: CollectionSlot?
+
+    init(_ collection: TraitCollection) {
+        collectionRef = .passRetained(collection)
+        version = slotVersions.add(1, ordering: .relaxed).newValue
+    }
+
+    /// A slot for a region that shared `origin` until now.
+    convenience init(_ collection: TraitCollection, origin: CollectionSlot, in box: CurrentSlot.Box) {
+        self.init(collection)
+        if box.updateDepth > 0 {
+            self.origin = origin
+            box.writtenSlots.append(self)
+        }
+    }
+
+    deinit { collectionRef.release() }
+
+    var collection: TraitCollection { collectionRef.takeUnretainedValue() }
+
+    /// Gives the region `collection`.
+    func write(_ collection: TraitCollection, in box: CurrentSlot.Box) {
+        let old = collectionRef.takeRetainedValue()
+        collectionRef = .passRetained(collection)
+        if box.updateDepth > 0 {
+            if previous == nil, origin == nil { box.writtenSlots.append(self) }
+            previous = old
+            previousVersion = version
+        }
+        version = slotVersions.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The collection this slot's region had at `version` of this slot or of a slot it
+    /// replaced, as far as the running update still knows it.
+    func collection(atVersion version: UInt32) -> TraitCollection? {
+        var slot: CollectionSlot? = self
+        while let s = slot {
+            if s.version == version { return s.collection }
+            if s.previousVersion == version, let previous = s.previous { return previous }
+            slot = s.origin
+        }
+        return nil
+    }
+
+    /// The update that wrote the slot ended.
+    func forgetPrevious() {
+        previous = nil
+        origin = nil
+    }
+
+    /// Where every new node starts: all defaults, before its first update.
+    static let defaults = CollectionSlot(.defaults)
+}
+
+private let slotVersions = Atomic<UInt32>(0)
