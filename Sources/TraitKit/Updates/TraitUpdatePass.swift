@@ -123,7 +123,7 @@ extension TraitEnvironment {
         let legacy = !flags.contains(.engineClass) || (bound && extras?.binding?.implements(.traitCollectionDidChange) == true)
         if registered || legacy || flags.contains(.wantsInternalTraitChange) {
             context.prepareForCallout()
-            callChangeHandlers(from: old, changed: changed, context: context)
+            callChangeHandlers(from: old, changed: changed, legacy: legacy, context: context)
         }
         if interested, let extras {
             if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
@@ -132,15 +132,17 @@ extension TraitEnvironment {
         if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
     }
 
-    private func callChangeHandlers(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
+    private func callChangeHandlers(from old: TraitCollection, changed: TraitSet, legacy: Bool, context: UpdateContext) {
         context.current.withCurrent(self) {
             if let extras, extras.registeredTraits.intersects(changed) {
                 for registration in extras.registrations where registration.traits.intersects(changed) {
                     context.run { try registration.fire(self, previous: old) }
                 }
             }
-            context.run {
-                try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) }
+            if legacy {
+                context.run {
+                    try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) }
+                }
             }
             if flags.contains(.wantsInternalTraitChange) { context.run { try internalTraitsDidChange() } }
         }

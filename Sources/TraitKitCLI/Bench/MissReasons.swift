@@ -8,20 +8,15 @@ enum MissReasons {
             + "during this run (the dictionary store, \(BenchReport.format(dictionary)) ns, slows with it): rerun when it is quiet"
     }
 
-    static func flush(nodes: Int, coldRead: Double, spread: Double) -> String {
-        if nodes >= 100_000 {
-            return "bound by memory latency: \(nodes) nodes (~\(nodes * 200 / 1_000_000) MB of node objects) do not stay "
-                + "in this machine's cache, and a read from a random node costs \(BenchReport.format(coldRead)) ns in this run; "
-                + "the walk touches one or two cache lines of each node object, so meeting it needs the trait state "
-                + "in flat arrays (a few bytes per node) instead of in the nodes"
-        }
-        return "the tree fits in cache, so this is the fixed cost of a flush (override write, pass set-up) "
-            + "spread over few nodes, or a noisy run (spread \(BenchReport.format(spread)))"
+    static func flush(spread: Double) -> String {
+        "a flush writes the slot of the node whose override changed and visits only the nodes below it that "
+            + "react (registrations, overrides, Swift subclasses), none in this tree; a miss means a regression in "
+            + "that pruning, or a noisy run (spread \(BenchReport.format(spread)))"
     }
 
     static func shielded(spread: Double) -> String {
-        "the nodes below the overriding subtree's root should cost nothing, so the cost per unshielded node should "
-            + "not grow; either the walk no longer stops there or the run was noisy (spread \(BenchReport.format(spread)))"
+        "the nodes below the overriding subtree's root should cost nothing, so the update should cost no more than "
+            + "without it; either the walk no longer stops there or the run was noisy (spread \(BenchReport.format(spread)))"
     }
 
     static func unrelatedRegistrations(spread: Double) -> String {

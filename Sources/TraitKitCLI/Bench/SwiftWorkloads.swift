@@ -126,8 +126,9 @@ enum SwiftWorkloads {
 
 extension SwiftWorkloads {
     /// The same flush with a subtree of about half the tree overriding the trait: returns ns
-    /// per node outside the shielded subtree (the subtree itself must cost nothing).
-    static func flushShielded(_ tree: BenchTree, runs: Int) -> (Double, Double) {
+    /// per node outside the shielded subtree (the subtree itself must cost nothing) and how
+    /// many nodes that is.
+    static func flushShielded(_ tree: BenchTree, runs: Int) -> (perNode: Double, spread: Double, unshielded: Int) {
         var shield = tree.root.view
         while countSubtree(shield) > tree.views.count / 2,
               let largest = shield.subviews.max(by: { countSubtree($0) < countSubtree($1) }) {
@@ -137,7 +138,9 @@ extension SwiftWorkloads {
         try? tree.app.update()
         let shielded = countSubtree(shield)
         defer { shield.traitOverrides[BenchThemeTrait.self] = nil; try? tree.app.update() }
-        return flush(tree, runs: runs, perNodes: tree.views.count - shielded)
+        let unshielded = tree.views.count - shielded
+        let (perNode, spread) = flush(tree, runs: runs, perNodes: unshielded)
+        return (perNode, spread, unshielded)
     }
 
     static func countSubtree(_ view: View) -> Int {
