@@ -150,6 +150,33 @@ struct UpdateContextTests {
         }
     }
 
+    /// As above, with each sibling watching the two traits in two registrations: the early
+    /// update of their parent reaches them for the trait it changes, and the registration on
+    /// the trait the running walk changed still fires, once.
+    @Test func aHandlerThatUpdatesItsParentNowStillTellsTheSiblingsWhatTheyMissed() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        let first = try stage.view("first", in: parent)
+        let siblings = try (0..<3).map { try stage.view("s\($0)", in: parent) }
+        try stage.app.update()
+        var calls: [String] = []
+        for sibling in siblings {
+            try sibling.registerForTraitChanges([MyAppThemeTrait.self]) { node, previous in
+                calls.append("\(node.name!):\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
+            }
+            try sibling.registerForTraitChanges([ContainedInSettingsTrait.self]) { node, _ in
+                calls.append("\(node.name!):contained")
+            }
+        }
+        try first.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+            parent.traitOverrides[ContainedInSettingsTrait.self] = true
+            try parent.updateTraitsIfNeeded()
+        }
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(calls == siblings.flatMap { ["\($0.name!):standard->pastel", "\($0.name!):contained"] })
+    }
+
     @Test func deepTreesGrowThePath() throws {
         let stage = Stage()
         var parent = stage.root.view

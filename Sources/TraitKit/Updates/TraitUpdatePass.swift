@@ -41,13 +41,14 @@ extension TraitEnvironment {
         if needsSelf {
             changed = recompute(from: previous, parentSlot: parentSlot)
             if !changed.isEmpty { context.changedTraits.formUnion(changed) }
-        } else if parentChanged.isEmpty {
-        } else if shared {
-            changed = parentChanged
-        } else if overrideStorage.map({ !parentChanged.isSubset(of: $0.mask) }) ?? true {
-            // Without a full recompute, `changed` is within what an ancestor's full
-            // recompute already recorded.
-            changed = recompute(from: previous, parentSlot: parentSlot)
+        } else if !parentChanged.isEmpty {
+            // Without a full recompute, `changed` is within what an ancestor's full recompute
+            // already recorded.
+            if shared {
+                changed = previous === parentOld ? parentChanged : traitCollection.changedTraitSet(from: previous)
+            } else if overrideStorage.map({ !parentChanged.isSubset(of: $0.mask) }) ?? true {
+                changed = recompute(from: previous, parentSlot: parentSlot)
+            }
         }
         if !changed.isEmpty { traitsDidChange(from: previous, changed: changed, context: context) }
         if first, flags.contains(.wantsFirstUpdateCallback) {
