@@ -82,8 +82,8 @@ open class TraitEnvironment: CustomStringConvertible {
     deinit {
         for child in traitChildren {
             child._withUnsafeGuaranteedRef {
-                $0.keepCollection()
                 $0.traitParent = nil
+                $0.keepCollection()
             }
         }
         traitParent?.removeTraitChild(self)
