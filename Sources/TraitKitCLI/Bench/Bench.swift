@@ -93,7 +93,7 @@ struct Bench: ParsableCommand {
             Figure(name: "lua flush with Lua handlers", nodes: size, unit: "ns/node", value: flush,
                    spread: lua["engineFlushSpread"] ?? 0, comparisonName: "pure Lua propagation", comparison: pureFlush,
                    target: "10x faster than pure Lua", meetsTarget: flush * 10 <= pureFlush)
-                .explained(MissReasons.luaFlush(pure: pureFlush, swiftWalk: swiftWalk)),
+                .explained(MissReasons.luaFlush(flush, pure: pureFlush, swiftWalk: swiftWalk)),
         ]
     }
 

@@ -36,9 +36,12 @@ enum MissReasons {
         return parts.joined(separator: "; ")
     }
 
-    static func luaFlush(pure: Double, swiftWalk: Double) -> String {
-        "10x leaves \(BenchReport.format(pure / 10)) ns per node for the walk and the handlers together; the Swift walk "
-            + "alone costs \(BenchReport.format(swiftWalk)) ns per node at this size, and each fired Lua handler "
-            + "(lua_pcall with the node and the previous collection) costs several hundred"
+    static func luaFlush(_ flush: Double, pure: Double, swiftWalk: Double) -> String {
+        "10x leaves \(BenchReport.format(pure / 10)) ns per node; a flush that fires nothing costs "
+            + "\(BenchReport.format(swiftWalk)) ns per node here, so the \(BenchReport.format(flush)) ns per node are the one node "
+            + "in ten with a Lua handler: ~\(BenchReport.format(flush * 10)) ns per fired handler, for the walk down to it, "
+            + "pushing the node and the previous collection, finding the handler in the node's user value and "
+            + "lua_pcall (on a large tree, mostly cache misses on those objects); the pure-Lua propagation calls its "
+            + "handlers from Lua"
     }
 }
