@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import TraitKit
 
 /// `traitkit bench [--json] [--quick]`: the performance figures of DESIGN.md §6, each printed
@@ -142,5 +145,9 @@ enum BenchReport {
         }).serialized(indent: 2)
     }
 
-    static func format(_ x: Double) -> String { formatNumber((x * 10).rounded() / 10) }
+    /// One decimal; two significant digits below 1, where a flush per node now lands.
+    static func format(_ x: Double) -> String {
+        let scale = abs(x) < 1 && x != 0 ? pow(10, 1 - floor(log10(abs(x)))) : 10
+        return formatNumber((x * scale).rounded() / scale)
+    }
 }
