@@ -12,8 +12,8 @@
 /// engine never holds an `inout` access to them across a call, so the dynamic exclusivity
 /// check (a thread-local access set, a sixth of a flush) could never fire.
 open class TraitEnvironment: CustomStringConvertible {
-    // The fields the trait walk reads at every node come first and together, so a visit
-    // touches as few cache lines as possible (a flush is bound by loading nodes).
+    // The fields the trait walk reads come first and together: it reads them for every child
+    // of a node it visits, to decide whether to enter it, so they should share a cache line.
 
     /// The slot holding this node's collection, retained: its own when it owns one, else its
     /// parent's (see `CollectionSlot`). Declared first: bindings with a C fast path read it at
