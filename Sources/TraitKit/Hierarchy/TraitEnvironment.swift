@@ -80,10 +80,16 @@ open class TraitEnvironment: CustomStringConvertible {
     }()
 
     deinit {
+        // Children keep their collections. Nobody writes a slot once its owner is gone, so only
+        // a node freed while its trait parent lives (a controller's view can be) and sharing a
+        // slot gives its children slots of their own. In a tree being freed every node has
+        // lost its parent or owns its slot, so freeing it costs each node once, not once per
+        // level above it.
+        let keep = !flags.contains(.ownsSlot) && traitParent != nil
         for child in traitChildren {
             child._withUnsafeGuaranteedRef {
                 $0.traitParent = nil
-                $0.keepCollection()
+                if keep { $0.keepCollection() }
             }
         }
         traitParent?.removeTraitChild(self)

@@ -158,27 +158,38 @@ extension TraitEnvironment {
             chain.append(n)
             node = n.traitParent
         }
-        // Ancestors recompute without visiting their other children; those keep their
-        // collections and are marked, so the next update recomputes them against the new value.
-        for ancestor in chain.reversed() where ancestor.flags.contains(.needsTraitUpdate) || !ancestor.flags.contains(.hasUpdated) {
-            let previous = ancestor.traitCollection
+        chain.reverse()
+        if let first = chain.firstIndex(where: { $0.flags.contains(.needsTraitUpdate) || !$0.flags.contains(.hasUpdated) }) {
+            updateAncestorsNow(Array(chain[first...]), context: context)
+        }
+        flags.insert(.needsTraitUpdate)
+        walkTraits(context: context)
+    }
+
+    /// Recomputes `stale` (ancestors of this node from the first stale one down, root first)
+    /// without visiting their other children: those, and this node, keep their collections
+    /// (each in a slot of its own where it shared one) and are marked, so they are compared
+    /// against the new values at their own update.
+    private func updateAncestorsNow(_ stale: [TraitEnvironment], context: UpdateContext) {
+        let previous = stale.map(\.traitCollection)
+        for (i, ancestor) in stale.enumerated() {
+            let next = i + 1 < stale.count ? stale[i + 1] : self
+            for child in ancestor.traitChildNodes where child !== next {
+                child.keepCollection()
+                child.markNeedsTraitUpdate()
+            }
+        }
+        keepCollection()
+        for (ancestor, old) in zip(stale, previous) {
             let parentSlot = ancestor.traitParent?.slotRef
             let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? ancestor.rootCollection()
             let new = ancestor.collection(inheriting: parentCollection)
-            let changed = new.changedTraitSet(from: previous)
-            if !changed.isEmpty {
-                for child in ancestor.traitChildNodes {
-                    child.keepCollection()
-                    child.markNeedsTraitUpdate()
-                }
-            }
             if new === parentCollection, let parentSlot { ancestor.joinSlot(parentSlot) } else { ancestor.ownSlot(new) }
             ancestor.seenVersion = parentSlot?._withUnsafeGuaranteedRef { $0.version } ?? 0
             ancestor.flags.remove(.needsTraitUpdate)
             ancestor.flags.insert(.hasUpdated)
-            if !changed.isEmpty { ancestor.traitsDidChange(from: previous, changed: changed, context: context) }
+            let changed = new.changedTraitSet(from: old)
+            if !changed.isEmpty { ancestor.traitsDidChange(from: old, changed: changed, context: context) }
         }
-        flags.insert(.needsTraitUpdate)
-        walkTraits(context: context)
     }
 }
