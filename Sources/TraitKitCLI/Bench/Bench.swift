@@ -65,11 +65,12 @@ struct Bench: ParsableCommand {
                    meetsTarget: flush.0 <= 10)
                 .explained(MissReasons.flush(spread: flush.1)),
             // Judged on the whole update: per unshielded node, a flush of constant cost looks
-            // twice as dear when half the tree is shielded.
+            // twice as dear when half the tree is shielded. The update may add the walk down to
+            // the overriding node (a few visits, well under 1 µs), never a cost per node below it.
             Figure(name: "swift flush, overriding subtree", nodes: size, depth: depth, unit: "ns/unshielded node",
                    value: shielded.perNode, spread: shielded.spread, comparisonName: "no override", comparison: flush.0,
-                   target: "the subtree costs nothing: update <= no override + 10%",
-                   meetsTarget: shielded.perNode * Double(shielded.unshielded) <= flush.0 * Double(size) * 1.1)
+                   target: "the subtree costs nothing: update <= no override + 10% + 1 µs",
+                   meetsTarget: shielded.perNode * Double(shielded.unshielded) <= flush.0 * Double(size) * 1.1 + 1000)
                 .explained(MissReasons.shielded(spread: shielded.spread)),
             Figure(name: "swift flush, \(count == 1_000_000 ? "1M" : "100k") unrelated registrations", nodes: size,
                    depth: depth, unit: "% added", value: unrelated.overhead, spread: unrelated.spread, comparisonName: "ns/node with them",
