@@ -96,6 +96,26 @@ struct TraitRegionsTests {
         #expect(previous == [.bold])
     }
 
+    @Test func aViewThatOutlivesItsAncestorsKeepsItsCollectionUntilItIsAddedAgain() throws {
+        let stage = Stage()
+        var top: View? = try stage.view("top")
+        top!.traitOverrides[MyAppThemeTrait.self] = .bold
+        let leaf = try chain(under: chain(under: top!, depth: 3), depth: 1)
+        try stage.app.update()
+        var previous: [MyAppTheme] = []
+        try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { _, old in previous.append(old.myAppTheme) }
+        top!.removeFromSuperview()
+        top = nil  // frees the chain above `leaf`, which the test still holds
+        #expect(leaf.superview == nil)
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(leaf.traitCollection.myAppTheme == .bold)
+        try stage.root.view.addSubview(leaf)
+        try stage.app.update()
+        #expect(leaf.traitCollection.myAppTheme == .pastel)
+        #expect(previous == [.bold])
+    }
+
     @Test func aSummaryNamingTraitsNobodyWatchesAnyMoreCostsNothingWrong() throws {
         let stage = Stage()
         let top = try stage.view("top")
