@@ -17,7 +17,7 @@ extension TraitEnvironment {
     /// parent had `parentOld` before this pass and changed `parentChanged`, then its children.
     func updateTraits(parentSlot: Unmanaged<CollectionSlot>?, parentOld: TraitCollection?, parentChanged: TraitSet,
                       context: UpdateContext) {
-        let needsSelf = flags.contains(.needsTraitUpdate) || !flags.contains(.hasUpdated)
+        let needsSelf = needsRecompute
         let parentVersion = parentSlot?._withUnsafeGuaranteedRef { $0.version } ?? 0
         // A callback already brought this node up to date with the parent's value
         // (`updateTraitsIfNeeded`): nothing new reaches it or its subtree.
@@ -57,6 +57,10 @@ extension TraitEnvironment {
         }
         updateChildren(previous: previous, changed: changed, context: context)
     }
+
+    /// Whether this node's own collection must be computed again from its parent's: it
+    /// changed (overrides, a move, a screen's traits) or was never computed.
+    var needsRecompute: Bool { flags.contains(.needsTraitUpdate) || !flags.contains(.hasUpdated) }
 
     /// Computes this node's collection from its parent's (or, at a root, from its root
     /// collection), shares the parent's slot when nothing here differs, else owns one; returns
@@ -159,7 +163,7 @@ extension TraitEnvironment {
             node = n.traitParent
         }
         chain.reverse()
-        if let first = chain.firstIndex(where: { $0.flags.contains(.needsTraitUpdate) || !$0.flags.contains(.hasUpdated) }) {
+        if let first = chain.firstIndex(where: \.needsRecompute) {
             updateAncestorsNow(Array(chain[first...]), context: context)
         }
         flags.insert(.needsTraitUpdate)
@@ -182,13 +186,10 @@ extension TraitEnvironment {
         keepCollection()
         for (ancestor, old) in zip(stale, previous) {
             let parentSlot = ancestor.traitParent?.slotRef
-            let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? ancestor.rootCollection()
-            let new = ancestor.collection(inheriting: parentCollection)
-            if new === parentCollection, let parentSlot { ancestor.joinSlot(parentSlot) } else { ancestor.ownSlot(new) }
+            let changed = ancestor.recompute(from: old, parentSlot: parentSlot)
             ancestor.seenVersion = parentSlot?._withUnsafeGuaranteedRef { $0.version } ?? 0
             ancestor.flags.remove(.needsTraitUpdate)
             ancestor.flags.insert(.hasUpdated)
-            let changed = new.changedTraitSet(from: old)
             if !changed.isEmpty { ancestor.traitsDidChange(from: old, changed: changed, context: context) }
         }
     }
