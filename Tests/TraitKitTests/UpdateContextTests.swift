@@ -126,24 +126,34 @@ struct UpdateContextTests {
         }
     }
 
-    @Test func aHandlerThatUpdatesItsParentNowDoesNotFireTheSiblingsTwice() throws {
+    /// What siblings hear when the handler of the child before them (`first`) sets an override
+    /// on their parent and brings the parent up to date at once, inside the running walk of a
+    /// theme change at the root: `watch` registers each sibling, writing into the log.
+    private func siblingsOfAParentUpdatedAhead(count: Int, watch: (View, CallLog) throws -> Void)
+        throws -> (siblings: [View], calls: [String])
+    {
         let stage = Stage()
         let parent = try stage.view("parent")
         let first = try stage.view("first", in: parent)
-        let siblings = try (0..<10).map { try stage.view("s\($0)", in: parent) }
+        let siblings = try (0..<count).map { try stage.view("s\($0)", in: parent) }
         try stage.app.update()
-        var calls: [String] = []
-        for sibling in siblings {
-            try sibling.registerForTraitChanges([MyAppThemeTrait.self, ContainedInSettingsTrait.self]) { node, previous in
-                calls.append("\(node.name!):\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
-            }
-        }
+        let log = CallLog()
+        for sibling in siblings { try watch(sibling, log) }
         try first.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
             parent.traitOverrides[ContainedInSettingsTrait.self] = true
             try parent.updateTraitsIfNeeded()  // walks the siblings now, inside the running walk
         }
         stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
         try stage.app.update()
+        return (siblings, log.calls)
+    }
+
+    @Test func aHandlerThatUpdatesItsParentNowDoesNotFireTheSiblingsTwice() throws {
+        let (siblings, calls) = try siblingsOfAParentUpdatedAhead(count: 10) { sibling, log in
+            try sibling.registerForTraitChanges([MyAppThemeTrait.self, ContainedInSettingsTrait.self]) { node, previous in
+                log.calls.append("\(node.name!):\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
+            }
+        }
         #expect(calls == siblings.map { "\($0.name!):standard->pastel" })
         for sibling in siblings {
             #expect(sibling.traitCollection.myAppTheme == .pastel && sibling.traitCollection.isContainedInSettings)
@@ -154,26 +164,14 @@ struct UpdateContextTests {
     /// update of their parent reaches them for the trait it changes, and the registration on
     /// the trait the running walk changed still fires, once.
     @Test func aHandlerThatUpdatesItsParentNowStillTellsTheSiblingsWhatTheyMissed() throws {
-        let stage = Stage()
-        let parent = try stage.view("parent")
-        let first = try stage.view("first", in: parent)
-        let siblings = try (0..<3).map { try stage.view("s\($0)", in: parent) }
-        try stage.app.update()
-        var calls: [String] = []
-        for sibling in siblings {
+        let (siblings, calls) = try siblingsOfAParentUpdatedAhead(count: 3) { sibling, log in
             try sibling.registerForTraitChanges([MyAppThemeTrait.self]) { node, previous in
-                calls.append("\(node.name!):\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
+                log.calls.append("\(node.name!):\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
             }
             try sibling.registerForTraitChanges([ContainedInSettingsTrait.self]) { node, _ in
-                calls.append("\(node.name!):contained")
+                log.calls.append("\(node.name!):contained")
             }
         }
-        try first.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
-            parent.traitOverrides[ContainedInSettingsTrait.self] = true
-            try parent.updateTraitsIfNeeded()
-        }
-        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
-        try stage.app.update()
         #expect(calls == siblings.flatMap { ["\($0.name!):standard->pastel", "\($0.name!):contained"] })
     }
 
@@ -201,4 +199,9 @@ struct UpdateContextTests {
 struct Weak<T: AnyObject> {
     weak var value: T?
     init(_ value: T) { self.value = value }
+}
+
+/// Where test handlers write what they saw (a class, so escaping handlers can share it).
+final class CallLog {
+    var calls: [String] = []
 }
