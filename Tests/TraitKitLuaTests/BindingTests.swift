@@ -235,6 +235,44 @@ struct BindingTests {
             """)
     }
 
+    /// Fired handlers are found through a weak index (RegistrationModule): after collections,
+    /// each still gets its own node, a collected target is skipped, an unregistered one is gone,
+    /// and a token passed to the wrong node leaves its handler in place.
+    @Test func handlersFindTheirNodeAcrossCollectionsAndUnregistration() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            local log, tokens = {}, {}
+            for i = 1, 6 do
+              local view = tk.View{ name = "v" .. i }
+              root.view:addSubview(view)
+              tokens[i] = view:registerForTraitChanges({"userInterfaceStyle"}, function(node, previous)
+                log[#log + 1] = node.name .. ":" .. previous.userInterfaceStyle
+              end)
+            end
+            do
+              local target = { hit = function(self, node) log[#log + 1] = "target:" .. node.name end }
+              root.view.subviews[1]:registerForTraitChanges({"userInterfaceStyle"}, target, "hit")
+            end
+            local views = root.view.subviews
+            views[2]:unregisterForTraitChanges(tokens[2])
+            local kept, tokens6 = tokens[4], tokens[6]
+            tokens = nil
+            collectgarbage(); collectgarbage()
+            views[4]:unregisterForTraitChanges(kept)
+            views[5]:unregisterForTraitChanges(tokens6)  -- not views[5]'s: unregisters nothing
+            local late = {}
+            views[3]:registerForTraitChanges({"userInterfaceStyle"}, function(node) late[#late + 1] = node end)
+            root.view.traitOverrides.userInterfaceStyle = "dark"
+            tk.update()
+            assert(table.concat(log, " ") == "v1:unspecified v3:unspecified v5:unspecified v6:unspecified",
+                   table.concat(log, " "))
+            assert(#late == 1 and rawequal(late[1], views[3]))
+            """)
+    }
+
     @Test func aViewInAWindowKeepsItsLuaState() {
         expectLua("""
             local tk = require "traitkit"

@@ -25,16 +25,17 @@ open class TraitEnvironment: CustomStringConvertible {
     @exclusivity(unchecked) var visitEpoch: UInt32 = 0
     /// The version of the parent's slot this node last took in (`CollectionSlot.version`).
     @exclusivity(unchecked) var seenVersion: UInt32 = 0
+    /// `interestSummary` of this node and every node below it, ORed: the walk does not enter a
+    /// subtree where no node cares about the traits that changed (see `TraitRegions.swift`).
+    /// May name traits nobody below cares about any more, never misses one. Next to `flags`
+    /// and `visitEpoch`: the walk reads all three for every child it scans.
+    @exclusivity(unchecked) var subtreeInterest: UInt64 = 0
     @exclusivity(unchecked) var overrideStorage: TraitOverrideStorage?
     /// The traits some registration, layout or draw of this node depends on, folded to 64 bits
     /// (`TraitSet.folded`), kept inline so the pass tells "nothing here cares" without loading
     /// `extras`: unrelated registrations then cost one AND per changed node. A hit is
     /// confirmed against the full mask in `extras` (traits 64 ids apart share a bit).
     @exclusivity(unchecked) var interestSummary: UInt64 = 0
-    /// `interestSummary` of this node and every node below it, ORed: the walk does not enter a
-    /// subtree where no node cares about the traits that changed (see `TraitRegions.swift`).
-    /// May name traits nobody below cares about any more, never misses one.
-    @exclusivity(unchecked) var subtreeInterest: UInt64 = 0
     /// Rarely used state (registrations, tracking, binding), allocated on first use.
     @exclusivity(unchecked) var extras: NodeExtras?
     unowned(unsafe) var traitParent: TraitEnvironment?
