@@ -130,4 +130,83 @@ struct TraitRegionsTests {
         // The walk made the summaries exact again: the subtree no longer claims the trait.
         #expect(top.subtreeInterest & TraitSet([MyAppThemeTrait.trait]).folded == 0)
     }
+
+    /// After an update the walk passes over plain leaves without loading them (their entries
+    /// are quiet). Whatever gives a leaf, or a node below it, a reason to be visited must wake
+    /// it: a registration, an override, a dynamic color, a Swift subclass moved in, and all of
+    /// it after the children's order changed under the quiet entries.
+    @Test func quietChildrenAreWokenByWhateverMakesThemReact() throws {
+        let stage = Stage()
+        let top = try stage.view("top")
+        let leaves = try (0..<6).map { i in
+            let leaf = View(name: "leaf\(i)")
+            try top.addSubview(leaf)
+            return leaf
+        }
+        let below = View(name: "below")
+        try leaves[5].addSubview(below)
+        let fillers = try (0..<4).map { i in
+            let filler = View(name: "filler\(i)")
+            try top.insertSubview(filler, at: 0)
+            return filler
+        }
+        try stage.app.update()
+        top.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()  // the scan has now seen every leaf quiet
+        #expect(top.traitChildren.allSatisfy { !$0.quiet.isEmpty })
+        // Every quiet entry moves: three places towards the front (the last leaf's old place
+        // is now past the end).
+        for filler in fillers { filler.removeFromSuperview() }
+        try top.insertSubview(View(name: "first"), at: 0)
+        var log: [String] = []
+        try leaves[0].registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in log.append(node.name!) }
+        leaves[1].traitOverrides[MyAppThemeTrait.self] = .pastel
+        leaves[2].backgroundColor = Color { $0.myAppTheme == .pastel ? .black : .white }
+        let subclass = LoggingView(name: "subclass")
+        try leaves[3].addSubview(subclass)
+        try below.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in log.append(node.name!) }
+        try stage.app.update()
+        #expect(leaves[1].traitCollection.myAppTheme == .pastel)
+        log.removeAll()
+        subclass.log.removeAll()
+        top.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try top.updateTraitsIfNeeded()  // the trait walk alone: the display pass has not run
+        #expect(log == ["leaf0", "below"])
+        #expect(subclass.log == ["didChange"])
+        #expect(leaves[2].flags.contains(.needsDisplay))
+        #expect(leaves[4].traitCollection.myAppTheme == .pastel)
+    }
+
+    /// A node with a binding is quiet only while no script declares `traitCollectionDidChange`;
+    /// once one does, the walk must reach it again, also through a node visited meanwhile for
+    /// another reason (whose summary must still say a binding is below it). `BindingHints` is
+    /// process-wide: when another test declared it first, this checks the plain path instead.
+    @Test func aBindingDeclaredAfterTheTreeWentQuietStillHearsEveryChange() throws {
+        final class Recorder: NodeBinding {
+            var calls = 0
+            func ownerDidChange(_ node: TraitEnvironment) {}
+            func implements(_ event: NodeEvent) -> Bool { event == .traitCollectionDidChange }
+            func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
+                calls += 1
+                return true
+            }
+        }
+        let stage = Stage()
+        let top = try stage.view("top")
+        let watcher = View(name: "watcher")
+        try top.addSubview(watcher)
+        try watcher.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in }
+        let leaf = View(name: "bound")
+        try chain(under: watcher, depth: 1).addSubview(leaf)
+        let recorder = Recorder()
+        leaf.binding = recorder
+        try stage.app.update()
+        top.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()  // visits the watcher; what is below it is quiet unless bindings react
+        BindingHints.declare(.traitCollectionDidChange)
+        recorder.calls = 0
+        top.overrideUserInterfaceStyle = .dark  // a trait the watcher does not watch
+        try stage.app.update()
+        #expect(recorder.calls == 1)
+    }
 }

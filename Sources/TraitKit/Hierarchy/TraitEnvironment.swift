@@ -19,12 +19,15 @@ open class TraitEnvironment: CustomStringConvertible {
     /// parent's (see `CollectionSlot`). Declared first: bindings with a C fast path read it at
     /// `collectionPointerOffsets`.
     @exclusivity(unchecked) var slotRef: Unmanaged<CollectionSlot> = .passRetained(.defaults)
-    @exclusivity(unchecked) var traitChildren: ContiguousArray<Unmanaged<TraitEnvironment>> = []
+    @exclusivity(unchecked) var traitChildren: ContiguousArray<TraitChild> = []
     @exclusivity(unchecked) var flags: NodeFlags = [.needsTraitUpdate]
     /// The epoch of the last pass that visited this node (see `UpdateContext`).
     @exclusivity(unchecked) var visitEpoch: UInt32 = 0
     /// The version of the parent's slot this node last took in (`CollectionSlot.version`).
     @exclusivity(unchecked) var seenVersion: UInt32 = 0
+    /// Where this node's entry was in its parent's `traitChildren` when it was marked quiet
+    /// (a hint: the array may have changed since; see `TraitChild`).
+    @exclusivity(unchecked) var quietIndexHint: UInt32 = 0
     /// `interestSummary` of this node and every node below it, ORed: the walk does not enter a
     /// subtree where no node cares about the traits that changed (see `TraitRegions.swift`).
     /// May name traits nobody below cares about any more, never misses one. Next to `flags`
@@ -88,8 +91,9 @@ open class TraitEnvironment: CustomStringConvertible {
         // level above it.
         let keep = !flags.contains(.ownsSlot) && traitParent != nil
         for child in traitChildren {
-            child._withUnsafeGuaranteedRef {
+            child.node._withUnsafeGuaranteedRef {
                 $0.traitParent = nil
+                $0.flags.remove(.quietInParent)
                 if keep { $0.keepCollection() }
             }
         }
@@ -156,7 +160,7 @@ open class TraitEnvironment: CustomStringConvertible {
         if let old = traitParent { old.removeTraitChild(self) }
         traitParent = parent
         if let parent {
-            let entry = Unmanaged.passUnretained(self)
+            let entry = TraitChild(self)
             if let index, index < parent.traitChildren.count {
                 parent.traitChildren.insert(entry, at: index)
             } else {
@@ -171,6 +175,7 @@ open class TraitEnvironment: CustomStringConvertible {
     func removeTraitChild(_ child: TraitEnvironment) {
         if let i = traitChildren.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(child).toOpaque() }) {
             traitChildren.remove(at: i)
+            child.flags.remove(.quietInParent)
         }
     }
 
@@ -196,6 +201,7 @@ open class TraitEnvironment: CustomStringConvertible {
     /// Marks this node's own collection for recomputation at the next update.
     public func markNeedsTraitUpdate() {
         flags.insert(.needsTraitUpdate)
+        wakeInParent()
         markAncestors(.subtreeNeedsTraitUpdate)
     }
 
@@ -204,6 +210,7 @@ open class TraitEnvironment: CustomStringConvertible {
         var current = traitParent
         while let node = current, !node.flags.contains(flag) {
             node.flags.insert(flag)
+            node.wakeInParent()
             current = node.traitParent
         }
     }
@@ -306,6 +313,8 @@ struct NodeFlags: OptionSet {
     /// This node or one below it has a binding, which reacts to every change once a script
     /// declares `traitCollectionDidChange` (`BindingHints`).
     static let subtreeHasBinding = NodeFlags(rawValue: 1 << 14)
+    /// The node's entry in its trait parent's children is quiet (`TraitChild`).
+    static let quietInParent = NodeFlags(rawValue: 1 << 15)
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).

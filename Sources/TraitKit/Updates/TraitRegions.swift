@@ -29,8 +29,47 @@ extension TraitEnvironment {
         while let n = node, !n.flags.contains(bits) || n.subtreeInterest & interest != interest {
             n.flags.formUnion(bits)
             n.subtreeInterest |= interest
+            n.wakeInParent()
             node = n.traitParent
         }
+    }
+
+    // MARK: Quiet children
+
+    /// How quiet this node is, for its parent's entry (`TraitChild.Quiet`): whether the walk
+    /// never needs to enter it, whatever changes above it, given that nothing is pending here
+    /// and nothing in its subtree owns a slot, reacts to every change or cares about any trait.
+    /// Bindings count only while some script declares `traitCollectionDidChange`.
+    var quietness: TraitChild.Quiet {
+        guard flags.isDisjoint(with: [.needsTraitUpdate, .subtreeNeedsTraitUpdate, .subtreeVisitOnAnyChange]),
+              subtreeInterest == 0 else { return [] }
+        return flags.contains(.subtreeHasBinding) ? .unlessBindingsReact : [.unlessBindingsReact, .always]
+    }
+
+    /// Clears this node's quiet entry in its parent, if it has one. Called wherever one of the
+    /// fields `quietness` reads gains something: a quiet entry must never hide a child that
+    /// needs a visit (the walk asserts it in debug builds).
+    @inline(__always)
+    func wakeInParent() {
+        guard flags.contains(.quietInParent) else { return }
+        flags.remove(.quietInParent)
+        guard let parent = traitParent, let i = parent.indexOfChild(self, near: Int(quietIndexHint)) else { return }
+        parent.traitChildren[i].quiet = []
+    }
+
+    /// Where `child` is in `traitChildren`, looking outward from `hint`: siblings added or
+    /// removed since the hint was taken moved it by as many places, so this costs that many
+    /// steps, not the number of children.
+    private func indexOfChild(_ child: TraitEnvironment, near hint: Int) -> Int? {
+        let target = Unmanaged.passUnretained(child).toOpaque()
+        let count = traitChildren.count
+        let start = min(hint, count - 1)
+        for distance in 0..<count {
+            let up = start + distance, down = start - distance
+            if up < count, traitChildren[up].toOpaque() == target { return up }
+            if down >= 0, traitChildren[down].toOpaque() == target { return down }
+        }
+        return nil
     }
 
     /// Whether the walk must enter `self`, a child whose parent's collection changed `changed`
@@ -86,7 +125,7 @@ extension TraitEnvironment {
                                  forgetSeen: Bool) {
         guard old.toOpaque() != Unmanaged.passUnretained(CollectionSlot.defaults).toOpaque() else { return }
         for entry in traitChildren {
-            entry._withUnsafeGuaranteedRef { child in
+            entry.node._withUnsafeGuaranteedRef { child in
                 guard child.slotRef.toOpaque() == old.toOpaque(), !child.flags.contains(.ownsSlot) else { return }
                 child.slotRef = new.retain()
                 old.release()
@@ -94,5 +133,37 @@ extension TraitEnvironment {
                 child.repointChildren(from: old, to: new, forgetSeen: forgetSeen)
             }
         }
+    }
+}
+
+/// An entry of a node's `traitChildren`: the child, unretained (the structural relations own
+/// it), and whether it is quiet: the child did not need a visit when the walk last scanned it,
+/// and nothing has woken it since (`wakeInParent`). The walk skips a quiet entry without loading
+/// the child, which on a large tree is a cache miss per skipped child.
+struct TraitChild {
+    /// The child's address; the low bits are `Quiet` (objects are at least 16-byte aligned).
+    private var bits: UInt
+
+    /// Quiet unless bindings react to every change (a child with a binding, or with one below
+    /// it, is only this), or always.
+    struct Quiet: OptionSet {
+        let rawValue: UInt
+        static let unlessBindingsReact = Quiet(rawValue: 1 << 0)
+        static let always = Quiet(rawValue: 1 << 1)
+    }
+
+    init(_ child: TraitEnvironment) {
+        bits = UInt(bitPattern: Unmanaged.passUnretained(child).toOpaque())
+    }
+
+    var node: Unmanaged<TraitEnvironment> { .fromOpaque(toOpaque()) }
+
+    func toOpaque() -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: bits & ~UInt(3))! }
+
+    func takeUnretainedValue() -> TraitEnvironment { node.takeUnretainedValue() }
+
+    var quiet: Quiet {
+        get { Quiet(rawValue: bits & 3) }
+        set { bits = bits & ~UInt(3) | newValue.rawValue }
     }
 }

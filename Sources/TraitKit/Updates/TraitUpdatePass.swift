@@ -80,8 +80,9 @@ extension TraitEnvironment {
     private func updateChildren(previous: TraitCollection, changed: TraitSet, context: UpdateContext) {
         let changedSummary = changed.folded
         let epoch = context.epoch
-        let anyChange: NodeFlags = BindingHints.mayImplement(.traitCollectionDidChange)
-            ? [.subtreeVisitOnAnyChange, .subtreeHasBinding] : .subtreeVisitOnAnyChange
+        let bindingsReact = BindingHints.mayImplement(.traitCollectionDidChange)
+        let anyChange: NodeFlags = bindingsReact ? [.subtreeVisitOnAnyChange, .subtreeHasBinding] : .subtreeVisitOnAnyChange
+        let skippable: TraitChild.Quiet = bindingsReact ? .always : .unlessBindingsReact
         let callouts = context.callouts
         var summary = ownSummaryFlags
         var interest = interestSummary
@@ -89,9 +90,17 @@ extension TraitEnvironment {
         while i < traitChildren.count {
             let entry = traitChildren[i]
             i += 1
-            if entry._withUnsafeGuaranteedRef({ $0.visitEpoch != epoch && $0.wantsVisit(changed: changedSummary, anyChange: anyChange) }) {
-                context.push(entry)
-                entry._withUnsafeGuaranteedRef {
+            if entry.quiet.contains(skippable) {
+                assert(entry.node._withUnsafeGuaranteedRef { $0.quietness.isSuperset(of: entry.quiet) && $0.flags.contains(.quietInParent) },
+                       "a quiet entry must never hide a child that needs a visit")
+                // What such a child adds to the summary: at most a binding below it.
+                if !entry.quiet.contains(.always) { summary.insert(.subtreeHasBinding) }
+                continue
+            }
+            let child = entry.node
+            if child._withUnsafeGuaranteedRef({ $0.visitEpoch != epoch && $0.wantsVisit(changed: changedSummary, anyChange: anyChange) }) {
+                context.push(child)
+                child._withUnsafeGuaranteedRef {
                     $0.updateTraits(parentSlot: slotRef, parentOld: previous, parentChanged: changed, context: context)
                 }
                 context.pop()
@@ -100,7 +109,13 @@ extension TraitEnvironment {
                     continue
                 }
             }
-            entry._withUnsafeGuaranteedRef {
+            child._withUnsafeGuaranteedRef {
+                let quiet = $0.quietness
+                if quiet != traitChildren[i - 1].quiet {
+                    traitChildren[i - 1].quiet = quiet
+                    if quiet.isEmpty { $0.flags.remove(.quietInParent) } else { $0.flags.insert(.quietInParent) }
+                    $0.quietIndexHint = UInt32(truncatingIfNeeded: i - 1)
+                }
                 summary.formUnion($0.flags.intersection([.subtreeVisitOnAnyChange, .subtreeHasBinding]))
                 interest |= $0.subtreeInterest
             }
@@ -167,6 +182,7 @@ extension TraitEnvironment {
             updateAncestorsNow(Array(chain[first...]), context: context)
         }
         flags.insert(.needsTraitUpdate)
+        wakeInParent()
         walkTraits(context: context)
     }
 
