@@ -15,9 +15,6 @@ public final class LuaRuntime {
     private var closed = false
 
     var cacheRef: Int32 = 0
-    /// Registration id → what to call and its node, weak (RegistrationModule): a lookup aid,
-    /// never what keeps a handler alive.
-    var handlerIndexRef: Int32 = 0
     var anchoredRef: Int32 = 0
     /// The REPL session driving this state, if any (for `:watch` output).
     weak var replSession: LuaRepl?
@@ -75,9 +72,13 @@ public final class LuaRuntime {
     }
 
     private func installRegistryTables() {
-        // Identity cache: object address → userdata.
-        cacheRef = weakValuedTableRef()
-        handlerIndexRef = weakValuedTableRef()
+        // Identity cache: object address → userdata, weak values.
+        tk_newtable(L)
+        tk_newtable(L)
+        push(L, "v")
+        rawSetField(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        cacheRef = luaL_ref(L, tk_registryindex())
         // Userdata owned by the application itself (screens): strong.
         tk_newtable(L)
         anchoredRef = luaL_ref(L, tk_registryindex())
@@ -106,16 +107,6 @@ public final class LuaRuntime {
             + "return f(t, n, p)"
         _ = tk_loadbuffer(L, source, source.utf8.count, "=callTarget", "t")
         callTargetRef = luaL_ref(L, tk_registryindex())
-    }
-
-    /// A new table with weak values, kept in the registry.
-    private func weakValuedTableRef() -> Int32 {
-        tk_newtable(L)
-        tk_newtable(L)
-        push(L, "v")
-        rawSetField(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        return luaL_ref(L, tk_registryindex())
     }
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).

@@ -6,10 +6,6 @@ import TraitKit
 /// The Lua side of a registration (the handler, or the target and method name) lives in the
 /// node's user value under an id; the engine's registration only holds that id. So a handler
 /// that captures its own node forms a cycle Lua's collector can see and free (§7).
-///
-/// A weak-valued index also maps the id to the handler (at `2 id - 1`) and its node (at
-/// `2 id`). It keeps nothing alive; it spares a fired handler the identity-cache lookup and
-/// two user-value tables, which at 100k nodes are a cache miss each.
 enum RegistrationModule {
     static let members = Members()
 
@@ -28,17 +24,12 @@ enum RegistrationModule {
             let id = runtime.nextHandlerID
             try pushHandlerEntry(L)
             let entry = lua_gettop(L)
-            let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] _, previous in
-                try link.runtime?.fireHandler(id: id, previous: previous)
+            let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] node, previous in
+                try link.runtime?.fireHandler(node: node, id: id, previous: previous)
             }
             LuaObject.pushUserValueTable(L, 1, UVKey.handlers)
             lua_pushvalue(L, entry)
             lua_rawseti(L, -2, lua_Integer(id))
-            pushRef(L, runtime.handlerIndexRef)
-            lua_pushvalue(L, entry)
-            lua_rawseti(L, -2, calleeKey(id))
-            lua_pushvalue(L, 1)
-            lua_rawseti(L, -2, calleeKey(id) + 1)
             LuaObject.push(L, registration, .registration)
             LuaObject.pushUserValue(L, -1)
             lua_pushinteger(L, lua_Integer(id))
@@ -87,34 +78,20 @@ enum RegistrationModule {
                 lua_pushnil(L)
                 lua_rawseti(L, -2, id)
             }
-            // The node's entry would outlive the handler's while the node lives. A token
-            // passed to another node unregisters nothing, so its entries stay.
-            pushRef(L, LuaRuntime.of(L).handlerIndexRef)
-            lua_rawgeti(L, -1, calleeKey(Int(id)) + 1)
-            guard lua_rawequal(L, -1, 1) != 0 else { return 0 }
-            for key in [calleeKey(Int(id)), calleeKey(Int(id)) + 1] {
-                lua_pushnil(L)
-                lua_rawseti(L, -3, key)
-            }
             return 0
         }
     }
-
-    /// Where registration `id`'s handler sits in the handler index; its node is next.
-    static func calleeKey(_ id: Int) -> lua_Integer { lua_Integer(2 * id - 1) }
 }
 
 extension LuaRuntime {
-    /// Runs the Lua side of registration `id` on the node it was made on.
-    func fireHandler(id: Int, previous: TraitCollection) throws {
+    /// Runs the Lua side of registration `id` on `node`.
+    func fireHandler(node: TraitEnvironment, id: Int, previous: TraitCollection) throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        pushRef(L, handlerIndexRef)
-        let index = lua_gettop(L)
-        let key = RegistrationModule.calleeKey(id)
-        guard lua_rawgeti(L, index, key + 1) == LUA_TUSERDATA else { return }  // the node's userdata was collected
+        guard LuaObject.pushExisting(L, node) else { return }
         let ud = lua_gettop(L)
-        switch lua_rawgeti(L, index, key) {
+        guard tk_getuservalue(L, ud) == LUA_TTABLE, lua_rawgetp(L, -1, UVKey.handlers) == LUA_TTABLE else { return }
+        switch lua_rawgeti(L, -1, lua_Integer(id)) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
             LuaObject.push(L, previous, .collection)

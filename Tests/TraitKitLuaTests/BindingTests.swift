@@ -235,9 +235,9 @@ struct BindingTests {
             """)
     }
 
-    /// Fired handlers are found through a weak index (RegistrationModule): after collections,
-    /// each still gets its own node, a collected target is skipped, an unregistered one is gone,
-    /// and a token passed to the wrong node leaves its handler in place.
+    /// Fired handlers are found through their node's user value (RegistrationModule): after
+    /// collections, each still gets its own node, a collected target is skipped, an
+    /// unregistered one is gone, and a token passed to the wrong node leaves its handler in place.
     @Test func handlersFindTheirNodeAcrossCollectionsAndUnregistration() {
         expectLua("""
             local tk = require "traitkit"
