@@ -76,7 +76,8 @@ extension TraitEnvironment {
     /// collection, coping with callbacks that add, remove or move children meanwhile (after
     /// any change to the array the scan restarts, skipping children already visited), and
     /// makes this node's subtree summary exact again. Children are visited unretained; the
-    /// context pins them only if a callback runs.
+    /// context pins them only if a callback runs. A child whose entry is quiet is passed over
+    /// without being loaded; one found quiet gets its entry marked (`TraitChild`).
     private func updateChildren(previous: TraitCollection, changed: TraitSet, context: UpdateContext) {
         let changedSummary = changed.folded
         let epoch = context.epoch
