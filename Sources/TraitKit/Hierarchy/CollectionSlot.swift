@@ -80,3 +80,8 @@ final class CollectionSlot: @unchecked Sendable {
 }
 
 private let slotVersions = Atomic<UInt32>(0)
+
+extension Unmanaged where Instance == CollectionSlot {
+    /// Whether this is `CollectionSlot.defaults`, compared without a retain.
+    var isDefaults: Bool { toOpaque() == Unmanaged.passUnretained(CollectionSlot.defaults).toOpaque() }
+}

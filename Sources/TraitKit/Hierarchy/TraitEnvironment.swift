@@ -173,7 +173,7 @@ open class TraitEnvironment: CustomStringConvertible {
     }
 
     func removeTraitChild(_ child: TraitEnvironment) {
-        if let i = traitChildren.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(child).toOpaque() }) {
+        if let i = indexOfChild(child, near: Int(child.quietIndexHint)) {
             traitChildren.remove(at: i)
             child.flags.remove(.quietInParent)
         }

@@ -57,10 +57,10 @@ extension TraitEnvironment {
         parent.traitChildren[i].quiet = []
     }
 
-    /// Where `child` is in `traitChildren`, looking outward from `hint`: siblings added or
-    /// removed since the hint was taken moved it by as many places, so this costs that many
-    /// steps, not the number of children.
-    private func indexOfChild(_ child: TraitEnvironment, near hint: Int) -> Int? {
+    /// Where `child` is in `traitChildren`, looking outward from `hint` (its `quietIndexHint`):
+    /// siblings added or removed since the hint was taken moved it by as many places, so this
+    /// costs that many steps, not the number of children.
+    func indexOfChild(_ child: TraitEnvironment, near hint: Int) -> Int? {
         let target = Unmanaged.passUnretained(child).toOpaque()
         let count = traitChildren.count
         let start = min(hint, count - 1)
@@ -112,8 +112,7 @@ extension TraitEnvironment {
     /// moving, or an ancestor updates ahead of it): a node sharing a slot gets its own, with
     /// the same collection. The caller marks it for a recompute where it needs one.
     func keepCollection() {
-        guard !flags.contains(.ownsSlot),
-              slotRef.toOpaque() != Unmanaged.passUnretained(CollectionSlot.defaults).toOpaque() else { return }
+        guard !flags.contains(.ownsSlot), !slotRef.isDefaults else { return }
         ownSlot(traitCollection)
     }
 
@@ -123,7 +122,7 @@ extension TraitEnvironment {
     /// the nodes moved to it forget which version they took in (`forgetSeen`).
     private func repointChildren(from old: Unmanaged<CollectionSlot>, to new: Unmanaged<CollectionSlot>,
                                  forgetSeen: Bool) {
-        guard old.toOpaque() != Unmanaged.passUnretained(CollectionSlot.defaults).toOpaque() else { return }
+        guard !old.isDefaults else { return }
         for entry in traitChildren {
             entry.node._withUnsafeGuaranteedRef { child in
                 guard child.slotRef.toOpaque() == old.toOpaque(), !child.flags.contains(.ownsSlot) else { return }

@@ -43,7 +43,6 @@ final class UpdateContext {
         }
     }
 
-
     /// Starts another pass of the same update: a new epoch, a fresh change record.
     func beginPass() {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
