@@ -109,6 +109,8 @@ typedef struct {
     int32_t members;   /* registry refs of the member tables */
     int32_t setters;
     void *collection;  /* nodes: the collection whose userdata user value 2 holds (tk_node_index) */
+    int64_t handler;   /* nodes: the id of the registration whose entry user value 3 holds itself;
+                          0: user value 3 is nil or a table of entries by id (HandlerSlot) */
 } tk_Box;
 
 /* `__index` of nodes. `node.traitCollection` is answered from the node's second user value

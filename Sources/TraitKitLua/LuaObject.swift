@@ -5,7 +5,7 @@ import TraitKit
 ///
 /// A userdata holds one retained reference to its Swift object. The same object is always the
 /// same Lua value: a weak-valued table maps the object's address to its userdata. Per-object
-/// Lua state (fields, handlers, the Lua class) lives in the userdata's user value, where
+/// Lua state (fields, handlers, the Lua class) lives in the userdata's user values, where
 /// Lua's collector sees it, never in registry references that a cycle could pin.
 enum LuaObject {
     /// What kind of engine object a userdata holds; picks its metatable.
@@ -60,12 +60,13 @@ enum LuaObject {
             return
         }
         tk_pop(L, 1)
-        // Nodes have a second user value: their cached collection userdata (tk_node_index).
-        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, kind == .node ? 2 : 1)!
+        // Nodes have two more user values: their cached collection userdata (tk_node_index)
+        // and their handlers (`HandlerSlot`).
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, kind == .node ? 3 : 1)!
         let members = runtime.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
             to: Box(magic: magic, object: Unmanaged.passRetained(object).toOpaque(), kind: kind.rawValue,
-                    members: members.getters, setters: members.setters, collection: nil))
+                    members: members.getters, setters: members.setters, collection: nil, handler: 0))
         pushRef(L, runtime.metatableRefs[Int(kind.rawValue)])
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
@@ -112,7 +113,7 @@ enum LuaObject {
     }
 
     /// Pushes the table stored under `key` in the user value of the userdata at `i`, making
-    /// both on first use (handlers, owned nodes, held elements).
+    /// both on first use (owned nodes, held elements).
     static func pushUserValueTable(_ L: LuaState, _ i: Int32, _ key: UnsafeRawPointer) {
         pushUserValue(L, i)
         if lua_rawgetp(L, -1, key) != LUA_TTABLE {
@@ -141,12 +142,11 @@ enum UVKey {
     static var classTable: UnsafeRawPointer { UnsafeRawPointer(storage) }
     static var owner: UnsafeRawPointer { UnsafeRawPointer(storage + 1) }
     static var owned: UnsafeRawPointer { UnsafeRawPointer(storage + 2) }
-    static var handlers: UnsafeRawPointer { UnsafeRawPointer(storage + 3) }
-    static var overrides: UnsafeRawPointer { UnsafeRawPointer(storage + 4) }
-    static var value: UnsafeRawPointer { UnsafeRawPointer(storage + 5) }
-    static var backgroundColor: UnsafeRawPointer { UnsafeRawPointer(storage + 6) }
-    static var tintColor: UnsafeRawPointer { UnsafeRawPointer(storage + 7) }
-    static var held: UnsafeRawPointer { UnsafeRawPointer(storage + 8) }
-    static var children: UnsafeRawPointer { UnsafeRawPointer(storage + 9) }
-    static var configuration: UnsafeRawPointer { UnsafeRawPointer(storage + 10) }
+    static var overrides: UnsafeRawPointer { UnsafeRawPointer(storage + 3) }
+    static var value: UnsafeRawPointer { UnsafeRawPointer(storage + 4) }
+    static var backgroundColor: UnsafeRawPointer { UnsafeRawPointer(storage + 5) }
+    static var tintColor: UnsafeRawPointer { UnsafeRawPointer(storage + 6) }
+    static var held: UnsafeRawPointer { UnsafeRawPointer(storage + 7) }
+    static var children: UnsafeRawPointer { UnsafeRawPointer(storage + 8) }
+    static var configuration: UnsafeRawPointer { UnsafeRawPointer(storage + 9) }
 }

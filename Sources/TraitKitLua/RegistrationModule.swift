@@ -4,8 +4,8 @@ import TraitKit
 /// `node:registerForTraitChanges(traits, handler | target, "method" | "method")` (R7).
 ///
 /// The Lua side of a registration (the handler, or the target and method name) lives in the
-/// node's user value under an id; the engine's registration only holds that id. So a handler
-/// that captures its own node forms a cycle Lua's collector can see and free (§7).
+/// node's userdata under an id (`HandlerSlot`); the engine's registration only holds that id.
+/// So a handler that captures its own node forms a cycle Lua's collector can see and free (§7).
 enum RegistrationModule {
     static let members = Members()
 
@@ -23,13 +23,10 @@ enum RegistrationModule {
             runtime.nextHandlerID += 1
             let id = runtime.nextHandlerID
             try pushHandlerEntry(L)
-            let entry = lua_gettop(L)
             let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] node, previous in
                 try link.runtime?.fireHandler(node: node, id: id, previous: previous)
             }
-            LuaObject.pushUserValueTable(L, 1, UVKey.handlers)
-            lua_pushvalue(L, entry)
-            lua_rawseti(L, -2, lua_Integer(id))
+            HandlerSlot.store(L, node: 1, id: id)
             LuaObject.push(L, registration, .registration)
             LuaObject.pushUserValue(L, -1)
             lua_pushinteger(L, lua_Integer(id))
@@ -72,12 +69,7 @@ enum RegistrationModule {
             node.unregisterForTraitChanges(registration)
             LuaObject.pushUserValue(L, 2)
             guard lua_rawgetp(L, -1, UVKey.value) == LUA_TNUMBER else { return 0 }
-            let id = tk_tointeger(L, -1, nil)
-            LuaObject.pushUserValue(L, 1)
-            if lua_rawgetp(L, -1, UVKey.handlers) == LUA_TTABLE {
-                lua_pushnil(L)
-                lua_rawseti(L, -2, id)
-            }
+            HandlerSlot.remove(L, node: 1, id: Int(tk_tointeger(L, -1, nil)))
             return 0
         }
     }
@@ -90,8 +82,8 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         guard LuaObject.pushExisting(L, node) else { return }
         let ud = lua_gettop(L)
-        guard tk_getuservalue(L, ud) == LUA_TTABLE, lua_rawgetp(L, -1, UVKey.handlers) == LUA_TTABLE else { return }
-        switch lua_rawgeti(L, -1, lua_Integer(id)) {
+        guard HandlerSlot.push(L, node: ud, id: id) else { return }
+        switch lua_type(L, -1) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
             LuaObject.push(L, previous, .collection)

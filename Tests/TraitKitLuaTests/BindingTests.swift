@@ -235,7 +235,7 @@ struct BindingTests {
             """)
     }
 
-    /// Fired handlers are found through their node's user value (RegistrationModule): after
+    /// Fired handlers are found through their node's userdata (HandlerSlot): after
     /// collections, each still gets its own node, a collected target is skipped, an
     /// unregistered one is gone, and a token passed to the wrong node leaves its handler in place.
     @Test func handlersFindTheirNodeAcrossCollectionsAndUnregistration() {
@@ -270,6 +270,44 @@ struct BindingTests {
             assert(table.concat(log, " ") == "v1:unspecified v3:unspecified v5:unspecified v6:unspecified",
                    table.concat(log, " "))
             assert(#late == 1 and rawequal(late[1], views[3]))
+            """)
+    }
+
+    /// A node's only handler sits in its userdata itself; a second turns the slot into a table
+    /// (HandlerSlot). Registering and unregistering in any order keeps exactly the live
+    /// handlers, in registration order.
+    @Test func handlersSurviveTheSlotGrowingAndShrinking() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            local view, log = tk.View{}, {}
+            root.view:addSubview(view)
+            local function handler(tag) return function() log[#log + 1] = tag end end
+            local function flip(style)
+              log = {}
+              root.view.traitOverrides.userInterfaceStyle = style
+              tk.update()
+              return table.concat(log, " ")
+            end
+            local a = view:registerForTraitChanges({"userInterfaceStyle"}, handler("a"))
+            assert(flip("dark") == "a")
+            local b = view:registerForTraitChanges({"userInterfaceStyle"}, handler("b"))
+            assert(flip("light") == "a b")
+            view:unregisterForTraitChanges(a)
+            local c = view:registerForTraitChanges({"userInterfaceStyle"}, handler("c"))
+            assert(flip("dark") == "b c")
+            view:unregisterForTraitChanges(b)
+            view:unregisterForTraitChanges(c)
+            view:unregisterForTraitChanges(c)
+            assert(flip("light") == "")
+            local d = view:registerForTraitChanges({"userInterfaceStyle"}, handler("d"))
+            assert(flip("dark") == "d")
+            view:unregisterForTraitChanges(d)
+            local e = view:registerForTraitChanges({"userInterfaceStyle"}, handler("e"))
+            view:unregisterForTraitChanges(d)
+            assert(flip("light") == "e")
             """)
     }
 
