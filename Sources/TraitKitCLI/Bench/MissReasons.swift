@@ -41,7 +41,7 @@ enum MissReasons {
             + "\(BenchReport.format(swiftWalk)) ns per node here, so the \(BenchReport.format(flush)) ns per node are the one node "
             + "in ten with a Lua handler: ~\(BenchReport.format(flush * 10)) ns per fired handler, for the walk down to it "
             + "(which loads every node on the way), the node's registrations, pushing the node and the previous "
-            + "collection, finding the handler in the node's user value and lua_pcall; on a large tree most of it is "
+            + "collection, finding the handler in the node's userdata and lua_pcall; on a large tree most of it is "
             + "cache misses on those objects, and the walk alone visits a sixth of the tree here (the handlers and the "
             + "nodes above them); the pure-Lua propagation calls its handlers from Lua"
     }
