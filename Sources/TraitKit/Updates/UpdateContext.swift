@@ -25,7 +25,7 @@ final class UpdateContext {
     /// retained (the root by the walk's caller, the others by `prepareForCallout`).
     @exclusivity(unchecked) private var path: UnsafeMutablePointer<Unmanaged<TraitEnvironment>>
     @exclusivity(unchecked) private var pathCapacity = 32
-    @exclusivity(unchecked) private(set) var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var pinned = 0
 
     init() {
