@@ -32,7 +32,7 @@ enum ClassModule {
         for (name, type, superName) in engineClasses {
             if let superName { _ = rawGetField(L, module, superName) } else { lua_pushnil(L) }
             makeClass(L, name: name, engine: name, superAt: -1)
-            tk_remove(L, -2)
+            tk_replace(L, -2)
             if type == View.self || type == ViewController.self {
                 push(L, subclass); rawSetField(L, -2, "subclass")
             }

@@ -43,7 +43,7 @@ enum HandlerSlot {
         if box.pointee.handler == Int64(id) { return true }
         if box.pointee.handler == 0, type == LUA_TTABLE {
             let found = lua_rawgeti(L, -1, lua_Integer(id)) != LUA_TNIL
-            tk_remove(L, -2)
+            tk_replace(L, -2)
             if found { return true }
         }
         tk_pop(L, 1)

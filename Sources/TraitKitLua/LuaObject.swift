@@ -56,7 +56,7 @@ enum LuaObject {
         let key = Unmanaged.passUnretained(object).toOpaque()
         pushRef(L, runtime.cacheRef)
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
-            tk_remove(L, -2)
+            tk_replace(L, -2)
             return
         }
         tk_pop(L, 1)
@@ -71,7 +71,7 @@ enum LuaObject {
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
-        tk_remove(L, -2)
+        tk_replace(L, -2)
         if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, runtime) }
     }
 
@@ -85,7 +85,7 @@ enum LuaObject {
         let runtime = LuaRuntime.of(L)
         pushRef(L, runtime.cacheRef)
         let found = lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA
-        tk_remove(L, -2)
+        tk_replace(L, -2)
         if !found { tk_pop(L, 1) }
         return found
     }
@@ -122,7 +122,7 @@ enum LuaObject {
             lua_pushvalue(L, -1)
             lua_rawsetp(L, -3, key)
         }
-        tk_remove(L, -2)
+        tk_replace(L, -2)
     }
 
     /// The user value table of the userdata at `i`, made on first use; pushed on the stack.

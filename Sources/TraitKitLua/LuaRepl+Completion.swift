@@ -35,7 +35,7 @@ extension LuaRepl {
             lua_pushvalue(L, -2)
             push(L, part)
             do { try runtime.protectedCall(nargs: 2, nresults: 1) } catch { return false }
-            tk_remove(L, -2)
+            tk_replace(L, -2)
             if isNil(L, -1) { return false }
         }
         return true
@@ -97,7 +97,7 @@ extension LuaRuntime {
     func pushDefaultClassOrOwn(_ L: LuaState, _ ud: Int32) -> Bool {
         if tk_getuservalue(L, ud) == LUA_TTABLE {
             if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE {
-                tk_remove(L, -2)
+                tk_replace(L, -2)
                 return true
             }
             tk_pop(L, 1)

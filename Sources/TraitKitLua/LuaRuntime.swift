@@ -214,10 +214,10 @@ public final class LuaRuntime {
     /// Pushes the function `name` found on the object at `ud` (fields, then class chain).
     func pushMethod(_ L: LuaState, self ud: Int32, name: String) -> Bool {
         if tk_getuservalue(L, ud) == LUA_TTABLE {
-            if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_remove(L, -2); return true }
+            if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_replace(L, -2); return true }
             tk_pop(L, 1)
             if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE {
-                tk_remove(L, -2)
+                tk_replace(L, -2)
                 return findInClassChain(L, name)
             }
             tk_pop(L, 1)
@@ -230,10 +230,10 @@ public final class LuaRuntime {
     /// With a class table on top, replaces it by `name` found along its `__super` chain.
     func findInClassChain(_ L: LuaState, _ name: String) -> Bool {
         for _ in 0..<64 {
-            if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_remove(L, -2); return true }
+            if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_replace(L, -2); return true }
             tk_pop(L, 1)
             if rawGetField(L, -1, "__super") != LUA_TTABLE { tk_pop(L, 2); return false }
-            tk_remove(L, -2)
+            tk_replace(L, -2)
         }
         tk_pop(L, 1)
         return false

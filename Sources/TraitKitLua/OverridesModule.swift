@@ -22,14 +22,14 @@ enum OverridesModule {
         guard node.traitOverridesIfAny != nil else { throw TraitError.screenHasNoOverrides }
         LuaObject.pushUserValue(L, i)
         if lua_rawgetp(L, -1, UVKey.overrides) == LUA_TUSERDATA {
-            tk_remove(L, -2)
+            tk_replace(L, -2)
             return
         }
         tk_pop(L, 1)
         LuaObject.push(L, Proxy(node), .overrides)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, UVKey.overrides)
-        tk_remove(L, -2)
+        tk_replace(L, -2)
     }
 
     private static func proxy(_ L: LuaState, _ function: String) throws -> (Proxy, TraitOverrides) {
