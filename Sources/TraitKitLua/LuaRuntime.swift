@@ -166,6 +166,22 @@ public final class LuaRuntime {
     /// A Swift function called from Lua passes the state it was called with: inside a
     /// coroutine that is the coroutine, whose stack holds the function and its arguments.
     func protectedCall(_ L: LuaState, nargs: Int32, nresults: Int32 = 0) throws {
+        let base = lua_gettop(L) - nargs
+        lua_pushcclosure(L, tk_msghandler, 0)
+        tk_insert(L, base)
+        do {
+            try protectedCall(L, nargs: nargs, nresults: nresults, handler: base)
+        } catch {
+            lua_settop(L, base - 1)
+            throw error
+        }
+        tk_remove(L, base)
+    }
+
+    /// The same call with the traceback handler already at `handler`, below the function
+    /// (`pushMessageHandler`): callers that push it first spare the two stack rotations per
+    /// call, the cost of a fired handler that matters on large trees. Pops the error on failure.
+    func protectedCall(_ L: LuaState, nargs: Int32, nresults: Int32, handler: Int32) throws {
         // Lua code run while the engine records reads must read through Swift (tk_collection_index):
         // collections that answer reads from a table go back to the shared metatable first.
         let savedTracking = limits.pointee.tracking_reads
@@ -175,16 +191,17 @@ public final class LuaRuntime {
             if savedTracking != 0, limits.pointee.tracking_reads == 0 { demoteCollections(L) }
             limits.pointee.tracking_reads = savedTracking
         }
-        let base = lua_gettop(L) - nargs
-        lua_pushcclosure(L, tk_msghandler, 0)
-        tk_insert(L, base)
-        let status = tk_pcall(L, nargs, nresults, base)
-        if status != LUA_OK {
+        if tk_pcall(L, nargs, nresults, handler) != LUA_OK {
             let message = errorMessage(L, at: -1)
-            lua_settop(L, base - 1)
+            tk_pop(L, 1)
             throw LuaCallError(description: message)
         }
-        tk_remove(L, base)
+    }
+
+    /// Pushes the traceback handler of `protectedCall(_:nargs:nresults:handler:)`; returns its index.
+    func pushMessageHandler(_ L: LuaState) -> Int32 {
+        lua_pushcclosure(L, tk_msghandler, 0)
+        return lua_gettop(L)
     }
 
     /// Sends every collection with a metatable of its own back to the shared one, so the
@@ -202,12 +219,13 @@ public final class LuaRuntime {
     /// with `previous` when given; returns false when there is no such method.
     func callMethod(named name: String, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
         let top = lua_gettop(L)
-        guard LuaObject.pushExisting(L, node) else { return false }
-        guard pushMethod(L, self: top + 1, name: name) else { lua_settop(L, top); return false }
-        lua_pushvalue(L, top + 1)
-        if let previous { LuaObject.push(L, previous, .collection) }
         defer { lua_settop(L, top) }
-        try protectedCall(nargs: previous == nil ? 1 : 2)
+        let handler = pushMessageHandler(L)
+        guard LuaObject.pushExisting(L, node) else { return false }
+        guard pushMethod(L, self: handler + 1, name: name) else { return false }
+        lua_pushvalue(L, handler + 1)
+        if let previous { LuaObject.push(L, previous, .collection) }
+        try protectedCall(L, nargs: previous == nil ? 1 : 2, nresults: 0, handler: handler)
         return true
     }
 

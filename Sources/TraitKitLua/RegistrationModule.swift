@@ -80,14 +80,15 @@ extension LuaRuntime {
     func fireHandler(node: TraitEnvironment, id: Int, previous: TraitCollection) throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
+        let handler = pushMessageHandler(L)
         guard LuaObject.pushExisting(L, node) else { return }
-        let ud = lua_gettop(L)
+        let ud = handler + 1
         guard HandlerSlot.push(L, node: ud, id: id) else { return }
         switch lua_type(L, -1) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
             LuaObject.push(L, previous, .collection)
-            try protectedCall(nargs: 2)
+            try protectedCall(L, nargs: 2, nresults: 0, handler: handler)
         case LUA_TTABLE:
             let entry = lua_gettop(L)
             pushRef(L, callTargetRef)
@@ -101,7 +102,7 @@ extension LuaRuntime {
             lua_rawgeti(L, entry, 2)
             lua_pushvalue(L, ud)
             LuaObject.push(L, previous, .collection)
-            try protectedCall(nargs: 4)
+            try protectedCall(L, nargs: 4, nresults: 0, handler: handler)
         default:
             return
         }

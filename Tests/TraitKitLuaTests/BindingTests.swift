@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLua
 @testable import TraitKitLua
 
 @Suite("Lua binding")
@@ -309,6 +310,37 @@ struct BindingTests {
             view:unregisterForTraitChanges(d)
             assert(flip("light") == "e")
             """)
+    }
+
+    /// A host that drives updates from Swift calls into Lua with nothing of Lua's below: every
+    /// callback, run or failed, must leave the state's stack as it found it, or a long-running
+    /// host grows it until Lua runs out of stack.
+    @Test func callbacksLeaveTheStackAsTheyFoundIt() throws {
+        let runtime = LuaRuntime()
+        let error = runtime.run(chunk: """
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            local a, b, c = tk.View{}, tk.View{}, tk.View{}
+            root.view:addSubview(a); root.view:addSubview(b); root.view:addSubview(c)
+            calls = 0
+            local function count() calls = calls + 1 end
+            a:registerForTraitChanges({"userInterfaceStyle"}, count)
+            a:registerForTraitChanges({"userInterfaceStyle"}, function() error("handler failed") end)
+            b:registerForTraitChanges({"userInterfaceStyle"}, { hit = count }, "hit")
+            function b:traitCollectionDidChange(previous) count() end
+            function c:traitCollectionDidChange(previous) error("method failed") end
+            function flip(style) root.view.traitOverrides.userInterfaceStyle = style end
+            """, name: "=stack")
+        try #require(error == nil, "\(error ?? "")")
+        let top = lua_gettop(runtime.L)
+        for style in ["dark", "light", "dark"] {
+            try #require(runtime.run(chunk: "flip('\(style)')", name: "=flip") == nil)
+            #expect(throws: (any Error).self) { try runtime.application.update() }
+            #expect(lua_gettop(runtime.L) == top)
+        }
+        #expect(runtime.globalNumber(table: "_G", key: "calls") == 9)
     }
 
     @Test func aViewInAWindowKeepsItsLuaState() {
