@@ -102,7 +102,7 @@ struct BenchCommandTests {
         let result = try traitkit(["bench", "--quick", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["swift read, hot", "swift flush, 10000 nodes", "unrelated registrations", "memory per view",
-                     "lua read", "lua flush with Lua handlers"] {
+                     "Swift handlers on every 10th node", "lua read", "lua flush with Lua handlers"] {
             #expect(result.stdout.contains(name), "missing \(name)")
         }
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])

@@ -26,7 +26,8 @@ struct Bench: ParsableCommand {
         for size in sizes {
             let tree = BenchTree(count: size)
             let swift = treeFigures(tree, runs: runs)
-            let sized = swift.figures + luaFigures(size: size, swiftWalk: swift.flush, runs: runs)
+            let sized = swift.figures
+                + luaFigures(size: size, swiftWalk: swift.flush, swiftHandlers: swift.withHandlers, runs: runs)
             figures += size == sizes.last ? sized : sized.map(\.unjudged)
         }
         figures += memoryFigures()
@@ -49,7 +50,7 @@ struct Bench: ParsableCommand {
 
     /// The Swift workloads on one tree: cold reads, flushes plain, shielded, with unrelated
     /// registrations and with registrations that fire.
-    private func treeFigures(_ tree: BenchTree, runs: Int) -> (figures: [Figure], flush: Double) {
+    private func treeFigures(_ tree: BenchTree, runs: Int) -> (figures: [Figure], flush: Double, withHandlers: Double) {
         let size = tree.views.count, depth = tree.depth
         let cold = SwiftWorkloads.readCold(tree, runs: runs)
         let flush = SwiftWorkloads.flush(tree, runs: runs)
@@ -57,6 +58,7 @@ struct Bench: ParsableCommand {
         let count = quick ? 100_000 : 1_000_000
         let unrelated = SwiftWorkloads.unrelatedRegistrationsOverhead(tree, count: count, runs: runs)
         let perCallback = SwiftWorkloads.firedCallbacks(tree, count: 10_000, runs: runs)
+        let withHandlers = SwiftWorkloads.flushWithHandlers(tree, every: 10, runs: runs)
         let figures = [
             Figure(name: "swift read, cold (random nodes)", nodes: size, depth: depth, unit: "ns/read", value: cold.0,
                    spread: cold.1, comparisonName: "-", comparison: nil, target: nil, meetsTarget: nil),
@@ -78,12 +80,15 @@ struct Bench: ParsableCommand {
                 .explained(MissReasons.unrelatedRegistrations(spread: unrelated.spread)),
             Figure(name: "swift fired callback (10k registrations)", nodes: size, depth: depth, unit: "ns/callback",
                    value: perCallback.0, spread: perCallback.1, comparisonName: "-", comparison: nil, target: nil, meetsTarget: nil),
+            Figure(name: "swift flush, Swift handlers on every 10th node", nodes: size, depth: depth, unit: "ns/node",
+                   value: withHandlers.0, spread: withHandlers.1, comparisonName: "-", comparison: nil, target: nil,
+                   meetsTarget: nil),
         ]
-        return (figures, flush.0)
+        return (figures, flush.0, withHandlers.0)
     }
 
     /// Reads and flushes driven from Lua, against the pure-Lua implementation in the same run.
-    private func luaFigures(size: Int, swiftWalk: Double, runs: Int) -> [Figure] {
+    private func luaFigures(size: Int, swiftWalk: Double, swiftHandlers: Double, runs: Int) -> [Figure] {
         guard let lua = LuaWorkloads.run(count: size, runs: runs) else { return [] }
         let read = lua["engineRead"] ?? 0, pureRead = lua["pureRead"] ?? 0
         let flush = lua["engineFlush"] ?? 0, pureFlush = lua["pureFlush"] ?? 0
@@ -97,7 +102,7 @@ struct Bench: ParsableCommand {
             Figure(name: "lua flush with Lua handlers", nodes: size, unit: "ns/node", value: flush,
                    spread: lua["engineFlushSpread"] ?? 0, comparisonName: "pure Lua propagation", comparison: pureFlush,
                    target: "10x faster than pure Lua", meetsTarget: flush * 10 <= pureFlush)
-                .explained(MissReasons.luaFlush(flush, pure: pureFlush, swiftWalk: swiftWalk)),
+                .explained(MissReasons.luaFlush(flush, pure: pureFlush, swiftWalk: swiftWalk, swiftHandlers: swiftHandlers)),
         ]
     }
 

@@ -213,6 +213,24 @@ extension SwiftWorkloads {
         }
     }
 
+    /// The Lua flush workload with Swift closures for handlers, on every `every`th view as the
+    /// Lua script registers them: ns per node of the tree. The engine's share of that flush,
+    /// with no Lua at all.
+    static func flushWithHandlers(_ tree: BenchTree, every: Int, runs: Int) -> (Double, Double) {
+        var fired = 0
+        var tokens: [(View, TraitChangeRegistration)] = []
+        for i in stride(from: 0, to: tree.views.count, by: every) {
+            let view = tree.views[i]
+            if let token = try? view.registerForTraitChanges([BenchThemeTrait.trait], handler: { _, _ in fired += 1 }) {
+                tokens.append((view, token))
+            }
+        }
+        defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
+        let result = flush(tree, runs: runs)
+        blackHole(fired)
+        return result
+    }
+
     /// Bytes per view from the allocator: `count` views made in a detached tree.
     static func bytesPerView(count: Int, overrides: Int, registrations: Int) -> Double {
         let root = View()
