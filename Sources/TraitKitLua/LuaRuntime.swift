@@ -134,11 +134,11 @@ public final class LuaRuntime {
     public func run(chunk: String, name: String, arguments: [String] = []) -> String? {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        lua_pushcclosure(L, tk_msghandler, 0)
+        let handler = pushMessageHandler(L)
         let status = tk_loadbuffer(L, chunk, chunk.utf8.count, name, sandboxed ? "t" : "bt")
         if status != LUA_OK { return errorMessage(at: -1) }
         for argument in arguments { push(L, argument) }
-        if tk_pcall(L, Int32(arguments.count), 0, top + 1) != LUA_OK { return errorMessage(at: -1) }
+        if tk_pcall(L, Int32(arguments.count), 0, handler) != LUA_OK { return errorMessage(at: -1) }
         return nil
     }
 
@@ -167,7 +167,7 @@ public final class LuaRuntime {
     /// coroutine that is the coroutine, whose stack holds the function and its arguments.
     func protectedCall(_ L: LuaState, nargs: Int32, nresults: Int32 = 0) throws {
         let base = lua_gettop(L) - nargs
-        lua_pushcclosure(L, tk_msghandler, 0)
+        _ = pushMessageHandler(L)
         tk_insert(L, base)
         do {
             try protectedCall(L, nargs: nargs, nresults: nresults, handler: base)
@@ -198,7 +198,7 @@ public final class LuaRuntime {
         }
     }
 
-    /// Pushes the traceback handler of `protectedCall(_:nargs:nresults:handler:)`; returns its index.
+    /// Pushes the traceback handler every protected call runs with; returns its index.
     func pushMessageHandler(_ L: LuaState) -> Int32 {
         lua_pushcclosure(L, tk_msghandler, 0)
         return lua_gettop(L)
