@@ -158,16 +158,10 @@ extension SwiftWorkloads {
     {
         let twin = BenchTree(count: tree.views.count)
         let before = interleavedFlushes(tree, twin, runs: runs)
-        var tokens: [(View, TraitChangeRegistration)] = []
-        tokens.reserveCapacity(count)
-        for i in 0..<count {
-            let view = twin.views[i % twin.views.count]
-            if let token = try? view.registerForTraitChanges([BenchOtherTrait.trait], handler: { _, _ in }) {
-                tokens.append((view, token))
-            }
+        let views = (0..<count).lazy.map { twin.views[$0 % twin.views.count] }
+        let after = withRegistrations(on: views, for: BenchOtherTrait.trait, handler: { _, _ in }) {
+            interleavedFlushes(tree, twin, runs: runs)
         }
-        defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
-        let after = interleavedFlushes(tree, twin, runs: runs)
         let ratios = after.ratios.sorted()
         let calibration = before.ratios.sorted()[before.ratios.count / 2]
         let overhead = (ratios[ratios.count / 2] / calibration - 1) * 100
@@ -189,27 +183,22 @@ extension SwiftWorkloads {
     /// nodes (none fire), so propagation cancels out and the difference is the callbacks.
     static func firedCallbacks(_ tree: BenchTree, count: Int, runs: Int) -> (Double, Double) {
         var fired = 0
-        var tokens: [(View, TraitChangeRegistration)] = []
-        for i in 0..<count {
-            let view = tree.views[i % tree.views.count]
-            if let token = try? view.registerForTraitChanges([BenchThemeTrait.trait], handler: { _, _ in fired += 1 }) {
-                tokens.append((view, token))
-            }
-        }
-        defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
         var flip = false
-        return measure(runs: runs) {
-            flip.toggle()
-            tree.root.view.traitOverrides[BenchOtherTrait.self] = flip ? 1 : 2
-            var start = now()
-            try? tree.app.update()
-            let quiet = now() - start
-            fired = 0
-            tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
-            start = now()
-            try? tree.app.update()
-            let firing = now() - start
-            return (firing > quiet ? firing - quiet : 0, max(fired, 1))
+        let views = (0..<count).lazy.map { tree.views[$0 % tree.views.count] }
+        return withRegistrations(on: views, for: BenchThemeTrait.trait, handler: { _, _ in fired += 1 }) {
+            measure(runs: runs) {
+                flip.toggle()
+                tree.root.view.traitOverrides[BenchOtherTrait.self] = flip ? 1 : 2
+                var start = now()
+                try? tree.app.update()
+                let quiet = now() - start
+                fired = 0
+                tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
+                start = now()
+                try? tree.app.update()
+                let firing = now() - start
+                return (firing > quiet ? firing - quiet : 0, max(fired, 1))
+            }
         }
     }
 
@@ -218,17 +207,25 @@ extension SwiftWorkloads {
     /// with no Lua at all.
     static func flushWithHandlers(_ tree: BenchTree, every: Int, runs: Int) -> (Double, Double) {
         var fired = 0
-        var tokens: [(View, TraitChangeRegistration)] = []
-        for i in stride(from: 0, to: tree.views.count, by: every) {
-            let view = tree.views[i]
-            if let token = try? view.registerForTraitChanges([BenchThemeTrait.trait], handler: { _, _ in fired += 1 }) {
-                tokens.append((view, token))
-            }
+        let views = stride(from: 0, to: tree.views.count, by: every).lazy.map { tree.views[$0] }
+        let result = withRegistrations(on: views, for: BenchThemeTrait.trait, handler: { _, _ in fired += 1 }) {
+            flush(tree, runs: runs)
         }
-        defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
-        let result = flush(tree, runs: runs)
         blackHole(fired)
         return result
+    }
+
+    /// Runs `body` with `handler` registered for `trait` on each of `views` (a view may come
+    /// more than once), then unregisters them all, so the next workload finds the tree as it was.
+    private static func withRegistrations<T>(on views: some Sequence<View>, for trait: Trait,
+                                             handler: @escaping TraitChangeRegistration.Handler,
+                                             _ body: () -> T) -> T {
+        var tokens: [(View, TraitChangeRegistration)] = []
+        for view in views {
+            if let token = try? view.registerForTraitChanges([trait], handler: handler) { tokens.append((view, token)) }
+        }
+        defer { for (view, token) in tokens { view.unregisterForTraitChanges(token) } }
+        return body()
     }
 
     /// Bytes per view from the allocator: `count` views made in a detached tree.
