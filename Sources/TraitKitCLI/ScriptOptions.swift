@@ -78,11 +78,10 @@ struct ScriptOptions: ParsableArguments {
             source = text
             chunkName = "=stdin"
         } else {
-            guard let text = readSource(file) else {
-                printError("traitkit: cannot read \(file)")
+            do { source = try readSource(file) } catch {
+                printError("traitkit: \(error)")
                 throw ExitCode(1)
             }
-            source = text
             chunkName = "@" + file
         }
         runtime.setScriptArguments(script: file, arguments: arguments)

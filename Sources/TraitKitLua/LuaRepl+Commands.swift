@@ -70,7 +70,8 @@ extension LuaRepl {
 
     private func load(_ path: String) -> String {
         guard !path.isEmpty else { return "usage: :load FILE\n" }
-        guard let source = readSource(path) else { return "cannot read \(path)\n" }
+        let source: String
+        do { source = try readSource(path) } catch { return "\(error)\n" }
         if let error = runtime.run(chunk: source, name: "@" + path) { return error + "\n" }
         return updateAfterCommand()
     }
@@ -100,21 +101,3 @@ extension LuaRepl {
         "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }
-
-/// The contents of a file as UTF-8 text, or nil when it cannot be read.
-public func readSource(_ path: String) -> String? {
-    guard let handle = fopen(path, "rb") else { return nil }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, handle)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[..<n])
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -89,7 +89,16 @@ final class CommandLineTests {
     @Test func missingFileIsAClearError() throws {
         let result = try traitkit(["run", "/nonexistent/x.lua"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("cannot read /nonexistent/x.lua"))
+        #expect(result.stderr == "traitkit: cannot read /nonexistent/x.lua: No such file or directory\n")
+    }
+
+    /// A directory opens on Linux; it must not run as an empty script that exits 0.
+    @Test func directoryIsNotAnEmptyScript() throws {
+        for command in ["run", "dump"] {
+            let result = try traitkit([command, "Examples"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "traitkit: cannot read Examples: Is a directory\n")
+        }
     }
 }
 

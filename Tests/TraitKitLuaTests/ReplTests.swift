@@ -105,7 +105,8 @@ struct ReplTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(repl.feed(":load \(path)") == "")
         #expect(repl.feed("loaded") == "42\n")
-        #expect(repl.feed(":load /nonexistent.lua") == "cannot read /nonexistent.lua\n")
+        #expect(repl.feed(":load /nonexistent.lua") == "cannot read /nonexistent.lua: No such file or directory\n")
+        #expect(repl.feed(":load \(NSTemporaryDirectory())") == "cannot read \(NSTemporaryDirectory()): Is a directory\n")
     }
 
     @Test func pipedInputRunsAsAScriptWithResultsPrinted() throws {
