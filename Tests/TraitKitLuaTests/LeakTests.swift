@@ -17,9 +17,9 @@ import Testing
     /// its baseline (the script asserts both, and must succeed). The peak stays flat from n
     /// to 2n: garbage piling up between collection cycles would show here first (a weak
     /// handler index once tipped the collector into keeping 4x the garbage). n is 100,000
-    /// because the peak first rises to a plateau, as churn fragments the heap (debug build:
-    /// 22 MB at 20,000 views, 28 MB from 80,000 on, 28.7 MB at 400,000); a leak of 50 bytes
-    /// per view would add 5 MB between the two runs.
+    /// because the peak first rises to a plateau, as churn fragments the heap (release build:
+    /// 20.7 MB at 20,000 views, 26–27 MB from 80,000 to 200,000; debug: 22, then 28 MB up to
+    /// 400,000); a leak of 50 bytes per view would add 5 MB between the two runs.
     @Test func droppedCyclesReturnToBaseline() throws {
         let nodeCycles = packageRoot.appendingPathComponent("Tests/Leaks/node_cycles.lua").path
         let small = try peakResidentKB(["run", nodeCycles, "100000"])
