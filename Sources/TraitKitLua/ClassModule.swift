@@ -100,7 +100,9 @@ enum ClassModule {
             _ = rawGetField(L, 1, "__name")
             let className = string(L, -1) ?? engine
             tk_pop(L, 1)
-            if !isNil(L, 2) { try checkTable(L, 2, className) }
+            guard isNil(L, 2) || lua_type(L, 2) == LUA_TTABLE else {
+                throw constructorArgumentError(L, className, expected: "a table")
+            }
             let node: TraitEnvironment
             do {
                 node = try make(L, engine: engine, className: className, runtime: runtime)

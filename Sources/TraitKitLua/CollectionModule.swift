@@ -32,6 +32,9 @@ enum CollectionModule {
     /// `tk.TraitCollection{...}` / `tk.TraitCollection(function(t) ... end)`.
     static let construct: SwiftLuaFunction = { L in
         guarded(L) { L in
+            guard [LUA_TNONE, LUA_TNIL, LUA_TTABLE, LUA_TFUNCTION].contains(lua_type(L, 2)) else {
+                throw constructorArgumentError(L, "TraitCollection", expected: buildable)
+            }
             let tc = try build(L, 2, from: TraitCollection(), "TraitCollection")
             LuaObject.push(L, tc, .collection)
             return 1
@@ -48,6 +51,9 @@ enum CollectionModule {
             return 1
         }
     }
+
+    /// What `build` accepts, for messages.
+    static let buildable = "a table of traits or a builder function"
 
     /// A collection from `start` changed by the table or builder function at `i` (nil: unchanged).
     static func build(_ L: LuaState, _ i: Int32, from start: TraitCollection, _ function: String) throws -> TraitCollection {
@@ -70,7 +76,7 @@ enum CollectionModule {
             try LuaRuntime.of(L).protectedCall(L, nargs: 1)
             return TraitCollection(builder.traits)
         default:
-            throw argumentError(L, i, function, expected: "a table of traits or a builder function")
+            throw argumentError(L, i, function, expected: buildable)
         }
     }
 

@@ -99,7 +99,7 @@ enum ColorModule {
     /// `tk.Color(function(tc) ... end)`: the provider is kept in the color's user value.
     static let makeDynamic: SwiftLuaFunction = { L in
         guarded(L) { L in
-            try checkFunction(L, 2, "Color")
+            guard lua_type(L, 2) == LUA_TFUNCTION else { throw constructorArgumentError(L, "Color", expected: "a function") }
             let runtime = LuaRuntime.of(L)
             let slot = ProviderSlot()
             let color = Color { [link = runtime.link] tc in

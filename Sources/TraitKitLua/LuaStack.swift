@@ -77,9 +77,39 @@ func typeName(_ L: LuaState, _ i: Int32) -> String {
     return String(cString: lua_typename(L, lua_type(L, i)))
 }
 
-/// `bad argument #n to 'f' (expected X, got Y)`, as luaL_argerror words it.
+/// `bad argument #n to 'f' (expected X, got Y)`, numbered as luaL_argerror numbers it: in a
+/// call written `obj:f(...)` the script did not write `self`, so it is not counted, and a bad
+/// `self` is `calling 'f' on bad self`. An assignment `obj.f = v` reaches its setter through
+/// `__newindex` with `v` as argument 3, a number the script never wrote: it is `bad value for 'f'`.
 func argumentError(_ L: LuaState, _ n: Int32, _ function: String, expected: String) -> LuaError {
-    LuaError("bad argument #\(n) to '\(function)' (expected \(expected), got \(typeName(L, n)))")
+    let what = "(expected \(expected), got \(typeName(L, n)))"
+    switch (callSyntax(L), n) {
+    case (.method, 1): return LuaError("calling '\(function)' on bad self \(what)")
+    case (.method, 2...): return LuaError("bad argument #\(n - 1) to '\(function)' \(what)")
+    case (.assignment, _): return LuaError("bad value for '\(function)' \(what)")
+    default: return LuaError("bad argument #\(n) to '\(function)' \(what)")
+    }
+}
+
+/// `bad argument #1 to 'View' (...)` for a constructor: a class, `tk.TraitCollection` or
+/// `tk.Color` called as a function gets itself as argument 1 (`__call`), which the script
+/// never wrote, so its first own argument, at index 2, is argument #1.
+func constructorArgumentError(_ L: LuaState, _ function: String, expected: String) -> LuaError {
+    LuaError("bad argument #1 to '\(function)' (expected \(expected), got \(typeName(L, 2)))")
+}
+
+private enum CallSyntax { case method, assignment, other }
+
+/// How the script called the running C function, from the calling instruction, as
+/// luaL_argerror finds it (`lua_getinfo` "n", which never raises).
+private func callSyntax(_ L: LuaState) -> CallSyntax {
+    var ar = lua_Debug()
+    guard lua_getstack(L, 0, &ar) != 0, lua_getinfo(L, "n", &ar) != 0, let namewhat = ar.namewhat else { return .other }
+    switch String(cString: namewhat) {
+    case "method": return .method
+    case "metamethod" where ar.name.map { String(cString: $0) } == "newindex": return .assignment
+    default: return .other
+    }
 }
 
 func checkString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {

@@ -163,11 +163,21 @@ struct BindingTests {
     @Test func wrongSelfAndWrongArgumentsAreLuaErrors() {
         let cases: [(String, String)] = [
             ("local v = tk.View{}; v.addSubview(5, v)", "bad argument #1 to 'addSubview' (expected a View, got number)"),
-            ("local v = tk.View{}; v:addSubview(nil)", "bad argument #2 to 'addSubview' (expected a View, got nil)"),
+            // Numbered as luaL_argerror numbers them: `self` does not count in a `:` call.
+            ("local v = tk.View{}; v:addSubview(nil)", "bad argument #1 to 'addSubview' (expected a View, got nil)"),
+            ("local v = tk.View{}; v.addSubview(v, nil)", "bad argument #2 to 'addSubview' (expected a View, got nil)"),
+            ("local v = tk.View{}; local t = { f = v.addSubview }; t:f(v)", "calling 'addSubview' on bad self (expected a View, got table)"),
+            ("tk.TraitCollection{}:modifying(5)", "bad argument #1 to 'modifying' (expected a table of traits or a builder function, got number)"),
+            // An assignment names the property; a constructor counts from its own first argument.
+            ("tk.Window{}.scene = 5", "bad value for 'scene' (expected a WindowScene, got number)"),
+            ("tk.View(5)", "bad argument #1 to 'View' (expected a table, got number)"),
+            ("tk.View:subclass('Card')(5)", "bad argument #1 to 'Card' (expected a table, got number)"),
+            ("tk.TraitCollection(5)", "bad argument #1 to 'TraitCollection' (expected a table of traits or a builder function, got number)"),
+            ("tk.Color(5)", "bad argument #1 to 'Color' (expected a function, got number)"),
             ("local v = tk.View{}; v:addSubview(tk.ViewController{})", "expected a View, got ViewController"),
             ("tk.View{}:registerForTraitChanges({}, function() end)", "at least one trait"),
             ("tk.View{}:registerForTraitChanges({'nope'}, function() end)", "unknown trait 'nope'"),
-            ("tk.View{}:registerForTraitChanges({'displayScale'}, 42)", "bad argument #3 to 'registerForTraitChanges'"),
+            ("tk.View{}:registerForTraitChanges({'displayScale'}, 42)", "bad argument #2 to 'registerForTraitChanges'"),
             ("tk.defineTrait{ name = 'X1', values = {'a'}, kind = 'integer' }", "its kind is enum"),
             ("tk.defineTrait{ name = 'X2' }", "needs a 'default'"),
             ("tk.defineTrait{ name = 'X3', default = 1, colour = true }", "unknown field 'colour'"),
