@@ -35,7 +35,7 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
         case .emptyTraitList:
             "registerForTraitChanges needs at least one trait (got an empty list)"
         case .updateDidNotSettle(let traits):
-            "trait update did not settle after 100 iterations (traits still changing: "
+            "trait update did not settle after \(Application.maxIterations) iterations (traits still changing: "
                 + traits.joined(separator: ", ") + ")"
         case .unknownIdentifier(let identifier):
             "unknown trait identifier '\(clipped(identifier))' in JSON (define the trait first, or decode with skipUnknown)"

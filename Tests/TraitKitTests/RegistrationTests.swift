@@ -186,6 +186,31 @@ struct RegistrationTests {
         _ = try? stage.app.update()
     }
 
+    // A handler for Ping sets Pong above, one for Pong sets Ping: each pass changes only one of
+    // them, and the error must still name both.
+    @Test func aCycleThroughTwoTraitsNamesBoth() throws {
+        struct Ping: TraitDefinition { static let defaultValue = 0 }
+        struct Pong: TraitDefinition { static let defaultValue = 0 }
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b")
+        try stage.app.update()
+        let rootView = stage.root.view
+        try a.registerForTraitChanges([Ping.trait]) { node, _ in
+            rootView.traitOverrides[Pong.self] = node.traitCollection[Ping.self] + 1
+        }
+        try b.registerForTraitChanges([Pong.trait]) { node, _ in
+            rootView.traitOverrides[Ping.self] = node.traitCollection[Pong.self] + 1
+        }
+        rootView.traitOverrides[Ping.self] = 1
+        do {
+            try stage.app.update()
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == "trait update did not settle after 100 iterations (traits still changing: Ping, Pong)")
+        }
+    }
+
     @Test func aFailingHandlerDoesNotStopTheUpdate() throws {
         struct Boom: Error {}
         let stage = Stage()

@@ -40,7 +40,9 @@ public final class Application {
     /// One run-loop turn: traits, then appearance callbacks, then layout, then display, then
     /// queued async work, repeated until nothing is dirty. Callback errors do not stop it: the
     /// first one is rethrown at the end. A cycle that has not settled after `maxIterations`
-    /// passes is an error naming the traits still changing.
+    /// passes is an error naming the traits still changing: those that changed in the last
+    /// half of the passes, because a cycle through several traits (a handler for A sets B, one
+    /// for B sets A) changes only some of them in any one pass.
     public func update() throws {
         guard !isUpdating else {
             throw TraitError.invalidHierarchy(
@@ -49,16 +51,16 @@ public final class Application {
         isUpdating = true
         defer { isUpdating = false }
         let context = UpdateContext()
-        var lastChanged = TraitSet()
-        for _ in 0..<Self.maxIterations {
+        var stillChanging = TraitSet()
+        for pass in 0..<Self.maxIterations {
             guard hasPendingWork else { return try context.rethrow() }
             context.beginPass()
             runPass(context)
-            lastChanged = context.changedTraits
+            if pass >= Self.maxIterations / 2 { stillChanging.formUnion(context.changedTraits) }
         }
         guard hasPendingWork else { return try context.rethrow() }
         try context.rethrow()
-        throw TraitError.updateDidNotSettle(traits: lastChanged.traits.map(\.name))
+        throw TraitError.updateDidNotSettle(traits: stillChanging.traits.map(\.name))
     }
 
     private func runPass(_ context: UpdateContext) {
