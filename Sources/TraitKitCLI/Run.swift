@@ -24,7 +24,7 @@ struct Dump: ParsableCommand {
     func run() throws {
         let runtime = try options.makeRuntime()
         try options.run(in: runtime)
-        do { try runtime.application.update() } catch {
+        do { try runtime.update() } catch {
             printError("traitkit: \(error)")
             throw ExitCode(1)
         }

@@ -6,7 +6,13 @@ enum CollectionModule {
     /// The writable traits handed to a builder function (`tk.TraitCollection(function(t) ... end)`).
     final class Builder {
         var traits: MutableTraits
-        init(_ start: TraitCollection) { traits = MutableTraits(start) }
+        /// `.anchored` when what it builds reaches Lua as a collection (which then anchors the
+        /// values); the builder's userdata anchors them meanwhile.
+        let hold: LuaValueBox.Hold
+        init(_ start: TraitCollection, hold: LuaValueBox.Hold) {
+            traits = MutableTraits(start)
+            self.hold = hold
+        }
     }
 
     static let members = Members(
@@ -35,7 +41,7 @@ enum CollectionModule {
             guard [LUA_TNONE, LUA_TNIL, LUA_TTABLE, LUA_TFUNCTION].contains(lua_type(L, 2)) else {
                 throw constructorArgumentError(L, "TraitCollection", expected: buildable)
             }
-            let tc = try build(L, 2, from: TraitCollection(), "TraitCollection")
+            let tc = try build(L, 2, from: TraitCollection(), "TraitCollection", hold: .anchored)
             LuaObject.push(L, tc, .collection)
             return 1
         }
@@ -56,7 +62,10 @@ enum CollectionModule {
     static let buildable = "a table of traits or a builder function"
 
     /// A collection from `start` changed by the table or builder function at `i` (nil: unchanged).
-    static func build(_ L: LuaState, _ i: Int32, from start: TraitCollection, _ function: String) throws -> TraitCollection {
+    /// `.anchored` only when the caller pushes the collection to Lua before anything can
+    /// collect the values (`LuaValueBox`).
+    static func build(_ L: LuaState, _ i: Int32, from start: TraitCollection, _ function: String,
+                      hold: LuaValueBox.Hold = .pinned) throws -> TraitCollection {
         switch lua_type(L, i) {
         case LUA_TNONE, LUA_TNIL:
             return start
@@ -66,11 +75,11 @@ enum CollectionModule {
                 guard let trait = try TraitValues.traitKey(L, -2) else {
                     throw LuaError("bad key in traits table for '\(function)' (expected a trait or trait name, got \(typeName(L, -2)))")
                 }
-                try traits.set(try TraitValues.value(L, -1, for: trait), for: trait)
+                try traits.set(try TraitValues.value(L, -1, for: trait, hold: hold), for: trait)
             }
             return TraitCollection(traits)
         case LUA_TFUNCTION:
-            let builder = Builder(start)
+            let builder = Builder(start, hold: hold)
             lua_pushvalue(L, i)
             LuaObject.push(L, builder, .mutableTraits)
             try LuaRuntime.of(L).protectedCall(L, nargs: 1)
@@ -118,7 +127,10 @@ enum CollectionModule {
         guard let trait = try TraitValues.traitKey(L, 2) else {
             throw LuaError("bad key for traits (expected a trait or trait name, got \(typeName(L, 2)))")
         }
-        try builder.traits.set(try TraitValues.value(L, 3, for: trait), for: trait)
+        try builder.traits.set(try TraitValues.value(L, 3, for: trait, hold: builder.hold), for: trait)
+        if builder.hold == .anchored, trait.kind == .object {
+            ValueAnchors.set(L, 3, in: 1, slot: trait.id)
+        }
         return 0
     }
 
@@ -129,7 +141,7 @@ enum CollectionModule {
     static let modifying: SwiftLuaFunction = { L in
         guarded(L) { L in
             let tc = try check(L, 1, "modifying")
-            LuaObject.push(L, try build(L, 2, from: tc, "modifying"), .collection)
+            LuaObject.push(L, try build(L, 2, from: tc, "modifying", hold: .anchored), .collection)
             return 1
         }
     }

@@ -110,7 +110,7 @@ enum DeclarativeModule {
             let n = tk_tointeger(L, i, &isInteger)
             return isInteger != 0 ? .integer(Int(n)) : .number(tk_tonumber(L, i, nil))
         case LUA_TSTRING: return .string(string(L, i) ?? "")
-        default: return .object(TraitObject(LuaValueBox.make(L, i)))
+        default: return .object(TraitObject(LuaValueBox.make(L, i, .pinned)))
         }
     }
 
@@ -364,7 +364,7 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         guard let key = slot.object as? EnvironmentKey, LuaObject.pushExisting(L, key),
               tk_getuservalue(L, -1) == LUA_TTABLE, rawGetField(L, -1, "write") == LUA_TFUNCTION else { return }
-        let builder = CollectionModule.Builder(TraitCollection(traits))
+        let builder = CollectionModule.Builder(TraitCollection(traits), hold: .pinned)
         LuaObject.push(L, builder, .mutableTraits)
         DeclarativeModule.pushValue(L, value, for: key)
         try protectedCall(nargs: 2)

@@ -45,7 +45,7 @@ enum LuaModule {
     /// `tk.update()`: one run-loop turn (R6); rethrows the first callback error.
     static let update: SwiftLuaFunction = { L in
         guarded(L) { L in
-            try LuaRuntime.of(L).application.update()
+            try LuaRuntime.of(L).update()
             return 0
         }
     }
@@ -55,7 +55,7 @@ enum LuaModule {
         guarded(L) { L in
             try checkFunction(L, 1, "async")
             let runtime = LuaRuntime.of(L)
-            let box = LuaValueBox.make(L, 1)
+            let box = LuaValueBox.make(L, 1, .pinned)
             runtime.application.async { [link = runtime.link] in
                 guard let runtime = link.runtime else { return }
                 box.push(runtime.L)

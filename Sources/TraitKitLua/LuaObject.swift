@@ -73,6 +73,7 @@ enum LuaObject {
         lua_rawsetp(L, -3, key)
         tk_replace(L, -2)
         if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, runtime) }
+        if kind == .collection, let collection = object as? TraitCollection { ValueAnchors.anchorObjects(L, of: collection, in: -1) }
     }
 
     /// Pushes an optional object, or nil.
@@ -149,4 +150,5 @@ enum UVKey {
     static var held: UnsafeRawPointer { UnsafeRawPointer(storage + 7) }
     static var children: UnsafeRawPointer { UnsafeRawPointer(storage + 8) }
     static var configuration: UnsafeRawPointer { UnsafeRawPointer(storage + 9) }
+    static var anchors: UnsafeRawPointer { UnsafeRawPointer(storage + 10) }
 }

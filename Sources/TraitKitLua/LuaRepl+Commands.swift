@@ -94,7 +94,7 @@ extension LuaRepl {
 
     private func updateAfterCommand() -> String {
         guard autoUpdate else { return "" }
-        do { try runtime.application.update(); return "" } catch { return "tk.update(): \(error)\n" }
+        do { try runtime.update(); return "" } catch { return "tk.update(): \(error)\n" }
     }
 
     private func luaQuoted(_ s: String) -> String {

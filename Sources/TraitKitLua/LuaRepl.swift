@@ -110,7 +110,7 @@ public final class LuaRepl {
     private func updateIfAuto() -> String {
         guard autoUpdate else { return "" }
         do {
-            try runtime.application.update()
+            try runtime.update()
             return ""
         } catch {
             return "tk.update(): \(error)\n"

@@ -32,7 +32,12 @@ public final class LuaRuntime {
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
     var definedMethods = EventMask()
     var nextHandlerID = 0
-    var valueBoxes: [UnsafeRawPointer: LuaValueBox.WeakBox] = [:]
+    /// Lua value (its address) → its box, unretained: a box leaves in its deinit.
+    var valueBoxes: [UnsafeRawPointer: Unmanaged<LuaValueBox>] = [:]
+    /// Box address → the value it holds, weak values: a box never keeps its value alive.
+    var boxValuesRef: Int32 = 0
+    /// Override values replaced since the last `tk.update()` began (`ValueAnchors`).
+    var retiredRef: Int32 = 0
     /// `--trait name=value` settings applied to every Screen a script makes.
     public var screenTraitDefaults: [(Trait, TraitValue)] = []
 
@@ -79,6 +84,15 @@ public final class LuaRuntime {
         rawSetField(L, -2, "__mode")
         lua_setmetatable(L, -2)
         cacheRef = luaL_ref(L, tk_registryindex())
+        // Values of boxes: weak values.
+        tk_newtable(L)
+        tk_newtable(L)
+        push(L, "v")
+        rawSetField(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        boxValuesRef = luaL_ref(L, tk_registryindex())
+        tk_newtable(L)
+        retiredRef = luaL_ref(L, tk_registryindex())
         // Userdata owned by the application itself (screens): strong.
         tk_newtable(L)
         anchoredRef = luaL_ref(L, tk_registryindex())

@@ -58,9 +58,17 @@ enum OverridesModule {
         if isNil(L, 3) {
             overrides.remove(trait)
         } else {
-            try overrides.set(try TraitValues.value(L, 3, for: trait), for: trait)
+            try overrides.set(try TraitValues.value(L, 3, for: trait, hold: .anchored), for: trait)
         }
+        anchor(L, proxy: 1, trait, value: 3)
         return 0
+    }
+
+    /// Keeps an object-kind override's Lua value in the proxy's user value while it is set;
+    /// the value it replaces stays until the next update has recomputed the collections.
+    private static func anchor(_ L: LuaState, proxy: Int32, _ trait: Trait, value: Int32) {
+        guard trait.kind == .object else { return }
+        ValueAnchors.set(L, value, in: proxy, slot: trait.id, retiring: true)
     }
 
     static let contains: SwiftLuaFunction = { L in
@@ -74,7 +82,10 @@ enum OverridesModule {
     static let remove: SwiftLuaFunction = { L in
         guarded(L) { L in
             let (_, overrides) = try proxy(L, "remove")
-            overrides.remove(try TraitValues.checkTrait(L, 2, "remove"))
+            let trait = try TraitValues.checkTrait(L, 2, "remove")
+            overrides.remove(trait)
+            lua_pushnil(L)
+            anchor(L, proxy: 1, trait, value: -1)
             return 0
         }
     }

@@ -188,7 +188,7 @@ enum TraitModule {
             let s = string(L, -1) ?? ""
             if let i = cases.firstIndex(of: s) { return .enumCase(i) }
         case .record where type == LUA_TTABLE: return .record(try TraitValues.record(L, absolute(L, -1), name: name))
-        case .object: return .object(TraitObject(LuaValueBox.make(L, -1)))
+        case .object: return .object(TraitObject(LuaValueBox.make(L, -1, .pinned)))
         default: break
         }
         throw LuaError("defineTrait: default \(TraitValues.describeValue(L, -1)) of trait '\(clipped(name))' is not \(kind.expectation)")

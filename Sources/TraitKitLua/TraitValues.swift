@@ -86,8 +86,9 @@ enum TraitValues {
         return traits
     }
 
-    /// The value at `i` as a value of `trait`, or an error naming the trait and what it accepts.
-    static func value(_ L: LuaState, _ i: Int32, for trait: Trait) throws -> TraitValue {
+    /// The value at `i` for `trait`, or an error naming the trait and what it accepts. A Lua
+    /// value of an object-kind trait is boxed with `hold`: pinned unless the caller anchors it.
+    static func value(_ L: LuaState, _ i: Int32, for trait: Trait, hold: LuaValueBox.Hold = .pinned) throws -> TraitValue {
         let type = lua_type(L, i)
         let bad = { TraitError.invalidValue(trait: trait.name, value: describeValue(L, i), expected: trait.kind.expectation) }
         switch trait.kind {
@@ -114,7 +115,7 @@ enum TraitValues {
             return .record(try record(L, i, name: trait.name))
         case .object:
             guard type != LUA_TNIL else { throw bad() }
-            return .object(TraitObject(LuaValueBox.make(L, i)))
+            return .object(TraitObject(LuaValueBox.make(L, i, hold)))
         }
     }
 
@@ -184,42 +185,4 @@ enum TraitValues {
         default: return "(a \(typeName(L, i)))"
         }
     }
-}
-
-/// A Lua value held by the engine as an object-kind trait value, compared by identity.
-///
-/// It lives in a registry reference for as long as some collection holds it (as UIKit's
-/// collections hold their object values); the same Lua table or function always gets the same
-/// box while one is alive, so identity holds across reads and writes.
-final class LuaValueBox: @unchecked Sendable {
-    // @unchecked: only used on the thread of its state.
-    private let link: RuntimeLink
-    private let ref: Int32
-    private let key: UnsafeRawPointer?
-
-    private init(runtime: LuaRuntime, ref: Int32, key: UnsafeRawPointer?) {
-        self.link = runtime.link
-        self.ref = ref
-        self.key = key
-    }
-
-    static func make(_ L: LuaState, _ i: Int32) -> LuaValueBox {
-        let runtime = LuaRuntime.of(L)
-        let key = lua_topointer(L, i)
-        if let key, let existing = runtime.valueBoxes[key]?.box { return existing }
-        lua_pushvalue(L, i)
-        let box = LuaValueBox(runtime: runtime, ref: luaL_ref(L, tk_registryindex()), key: key)
-        if let key { runtime.valueBoxes[key] = WeakBox(box: box) }
-        return box
-    }
-
-    func push(_ L: LuaState) { lua_rawgeti(L, tk_registryindex(), lua_Integer(ref)) }
-
-    deinit {
-        guard let runtime = link.runtime else { return }
-        if let key { runtime.valueBoxes[key] = nil }
-        luaL_unref(runtime.L, tk_registryindex(), ref)
-    }
-
-    struct WeakBox { weak var box: LuaValueBox? }
 }

@@ -27,6 +27,13 @@ import Testing
         #expect(large <= small + small / 10 + 2048, "peak memory grew from \(small) KB to \(large) KB")
     }
 
+    /// Dropped views and controllers whose object-kind override values point back at them
+    /// are collected, and the Lua heap returns to its baseline (the script asserts both).
+    @Test func droppedObjectValueCyclesAreCollected() throws {
+        let result = try traitkit(["run", "Tests/Leaks/object_values.lua", "20000"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     /// Sandbox refusals, bad arguments and memory-limit errors caught in a loop.
     @Test func caughtErrorsInASandboxLeaveTheStateUsable() throws {
         let result = try traitkit(["run", "--sandbox", "--memory-limit", "32", "Tests/Leaks/sandbox_errors.lua", "5000"])

@@ -109,6 +109,14 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
         return "<TraitCollection: " + (parts.isEmpty ? "empty" : parts.joined(separator: ", ")) + ">"
     }
 
+    /// Calls `body` with the id and value of every object-kind value stored here, so a
+    /// binding can keep its language's values alive exactly as long as the collection.
+    public func forEachObject(_ body: (Int, TraitObject) -> Void) {
+        for id in 0..<count {
+            if case .object(let object) = storage[id] { body(id, object) }
+        }
+    }
+
     /// This collection with `overrides` applied on top.
     func applying(_ overrides: TraitOverrideStorage) -> TraitCollection {
         var copy = values

@@ -64,7 +64,10 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
             return String(i)
         case .record(let r):
             return "{" + r.fields.map { "\($0.name) = \(formatField($0.value))" }.joined(separator: ", ") + "}"
-        case .object(let o): return "object(\(ObjectIdentifier(o.object)))"
+        case .object(let o):
+            // A binding's box says how its language shows the value (`table: 0x...`).
+            if let described = o.object as? CustomStringConvertible { return described.description }
+            return "object(\(ObjectIdentifier(o.object)))"
         }
     }
 
