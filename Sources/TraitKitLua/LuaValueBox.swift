@@ -74,6 +74,7 @@ final class LuaValueBox: @unchecked Sendable, CustomStringConvertible {
     }
 
     private static func describe(_ L: LuaState, _ i: Int32) -> String {
+        if let object = LuaObject.peek(L, i) { return LuaRuntime.describe(object) }
         switch lua_type(L, i) {
         case LUA_TSTRING: return string(L, i) ?? ""
         case LUA_TNUMBER, LUA_TBOOLEAN: return TraitValues.describeValue(L, i)

@@ -74,6 +74,8 @@ struct LuaValueBoxTests {
             assert(modified.Obj.name == "modified")
             local t = {}
             assert(tostring(tk.TraitCollection{ Obj = t }) == "<TraitCollection: Obj = " .. tostring(t) .. ">")
+            local v = tk.View{ name = "card" }
+            assert(tostring(tk.TraitCollection{ Obj = v }) == "<TraitCollection: Obj = " .. tostring(v) .. ">")
             """)
     }
 
