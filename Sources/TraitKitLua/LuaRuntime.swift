@@ -79,17 +79,11 @@ public final class LuaRuntime {
     private func installRegistryTables() {
         // Identity cache: object address → userdata, weak values.
         tk_newtable(L)
-        tk_newtable(L)
-        push(L, "v")
-        rawSetField(L, -2, "__mode")
-        lua_setmetatable(L, -2)
+        makeWeak(L, "v")
         cacheRef = luaL_ref(L, tk_registryindex())
         // Values of boxes: weak values.
         tk_newtable(L)
-        tk_newtable(L)
-        push(L, "v")
-        rawSetField(L, -2, "__mode")
-        lua_setmetatable(L, -2)
+        makeWeak(L, "v")
         boxValuesRef = luaL_ref(L, tk_registryindex())
         tk_newtable(L)
         retiredRef = luaL_ref(L, tk_registryindex())

@@ -61,6 +61,14 @@ func luaType(_ L: LuaState, _ i: Int32) -> Int32 { lua_type(L, i) }
 
 func isNil(_ L: LuaState, _ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
 
+/// Sets a metatable with `__mode = mode` ("k", "v") on the table on top of the stack.
+func makeWeak(_ L: LuaState, _ mode: String) {
+    tk_newtable(L)
+    push(L, mode)
+    rawSetField(L, -2, "__mode")
+    lua_setmetatable(L, -2)
+}
+
 /// The string at `i` without conversion (nil unless it is a string).
 func string(_ L: LuaState, _ i: Int32) -> String? {
     guard lua_type(L, i) == LUA_TSTRING else { return nil }

@@ -53,9 +53,7 @@ enum RegistrationModule {
             tk_newtable(L)
             lua_pushvalue(L, 3); lua_rawseti(L, -2, 1)
             lua_pushvalue(L, 4); lua_rawseti(L, -2, 2)
-            tk_newtable(L)
-            push(L, "v"); rawSetField(L, -2, "__mode")
-            lua_setmetatable(L, -2)
+            makeWeak(L, "v")
         default:
             throw argumentError(L, 3, "registerForTraitChanges", expected: "a function, a method name, or a target and a method name")
         }
