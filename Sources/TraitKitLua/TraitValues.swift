@@ -102,7 +102,9 @@ enum TraitValues {
             return .integer(Int(n))
         case .number:
             guard type == LUA_TNUMBER else { throw bad() }
-            return .number(tk_tonumber(L, i, nil))
+            let d = tk_tonumber(L, i, nil)
+            guard d.isFinite else { throw bad() }
+            return .number(d)
         case .string(let optional):
             if type == LUA_TNIL, optional { return .none }
             guard type == LUA_TSTRING, let s = string(L, i) else { throw bad() }
@@ -130,7 +132,11 @@ enum TraitValues {
             case LUA_TBOOLEAN: fields[key] = .bool(lua_toboolean(L, -1) != 0)
             case LUA_TNUMBER:
                 let n = tk_tointeger(L, -1, &isInteger)
-                fields[key] = isInteger != 0 ? .integer(Int(n)) : .number(tk_tonumber(L, -1, nil))
+                let d = tk_tonumber(L, -1, nil)
+                guard d.isFinite else {
+                    throw LuaError("record field '\(clipped(key))' of trait \(clipped(name)) must be a finite number (got \(formatNumber(d)))")
+                }
+                fields[key] = isInteger != 0 ? .integer(Int(n)) : .number(d)
             case LUA_TSTRING: fields[key] = .string(string(L, -1) ?? "")
             default:
                 throw LuaError("record field '\(clipped(key))' of trait \(clipped(name)) must be a bool, number or string (got \(typeName(L, -1)))")

@@ -160,6 +160,30 @@ struct BindingTests {
         #expect(error?.hasPrefix("card.lua:3: invalid value \"big\" for trait horizontalSizeClass (expected one of: unspecified, compact, regular)") == true)
     }
 
+    @Test func numbersThatAreNotFiniteAreRefusedWithThePosition() {
+        let nan = runLua("""
+            local tk = require "traitkit"
+            local Width = tk.defineTrait{ name = "BindingWidth", default = 0.5 }
+            local v = tk.View{}
+            v.traitOverrides.BindingWidth = 0/0
+            """, name: "@card.lua")
+        #expect(nan?.hasPrefix("card.lua:4: invalid value ") == true)
+        #expect(nan?.contains("nan for trait BindingWidth (expected a finite number)") == true)
+        let record = runLua("""
+            local tk = require "traitkit"
+            local Insets = tk.defineTrait{ name = "BindingInsets", default = { top = 0 } }
+            local tc = tk.TraitCollection{ BindingInsets = { top = math.huge } }
+            """, name: "@card.lua")
+        #expect(record?.hasPrefix("card.lua:3: record field 'top' of trait BindingInsets must be a finite number (got inf)") == true)
+        expectLua("""
+            local tk = require "traitkit"
+            local Insets = tk.defineTrait{ name = "BindingInsets2", identifier = "insets", default = { top = 0 } }
+            local a = tk.TraitCollection{ BindingInsets2 = { top = 2 } }
+            assert(a == tk.TraitCollection{ BindingInsets2 = { top = 2.0 } }, "1 == 1.0 in a record, as in Lua")
+            assert(tk.TraitCollection.fromJSON(a:toJSON()) == a, "a record survives JSON")
+            """)
+    }
+
     @Test func wrongSelfAndWrongArgumentsAreLuaErrors() {
         let cases: [(String, String)] = [
             ("local v = tk.View{}; v.addSubview(5, v)", "bad argument #1 to 'addSubview' (expected a View, got number)"),

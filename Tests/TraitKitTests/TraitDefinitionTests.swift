@@ -94,6 +94,34 @@ struct TraitKindTests {
         #expect(TraitCollection(m1).description == "<TraitCollection: R1Insets = {leading = 4.5, top = 8}>")
     }
 
+    @Test func recordNumbersCompareAsLuaDoes() throws {
+        let a = TraitRecord(["top": .integer(2), "left": .number(0.5)])
+        let b = TraitRecord(["top": .number(2.0), "left": .number(0.5)])
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(TraitRecord(["top": .integer(2)]) != TraitRecord(["top": .number(2.5)]))
+        #expect(TraitRecord(["top": .integer(1 << 53 + 1)]) != TraitRecord(["top": .number(Double(1 << 53))]))
+        #expect(TraitRecord(["top": .integer(1)]) != TraitRecord(["top": .bool(true)]))
+    }
+
+    @Test func numbersMustBeFinite() throws {
+        let width = try TraitRegistry.define(name: "R1Width", kind: .number, defaultValue: .number(0))
+        let insets = try TraitRegistry.define(name: "R1FiniteInsets", kind: .record,
+                                              defaultValue: .record(TraitRecord(["top": .number(0)])))
+        var traits = MutableTraits(TraitCollection())
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: TraitError.invalidValue(trait: "R1Width", value: formatNumber(bad), expected: "a finite number")) {
+                try traits.set(.number(bad), for: width)
+            }
+            #expect(throws: TraitError.self) { try traits.set(.record(TraitRecord(["top": .number(bad)])), for: insets) }
+        }
+        #expect(throws: TraitError.self) {
+            try TraitRegistry.define(name: "R1NaNDefault", kind: .number, defaultValue: .number(.nan))
+        }
+        try traits.set(.number(1e308), for: width)
+        #expect(TraitCollection(traits)[width] == .number(1e308))
+    }
+
     @Test func objectValuesCompareByIdentity() throws {
         let owner = try TraitRegistry.define(name: "R1Owner", kind: .object, defaultValue: .none)
         let token = Token()

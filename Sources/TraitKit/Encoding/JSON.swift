@@ -39,6 +39,7 @@ public enum JSON: Equatable, Sendable {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
+        case .number(let d) where !d.isFinite: out += "null"  // JSON has no NaN or infinity
         case .number(let d): out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format14g: d)
         case .string(let s): JSON.quote(s, into: &out)
         case .array(let items):
@@ -136,14 +137,37 @@ public enum JSON: Equatable, Sendable {
             at += w.count
         }
 
+        /// A number as RFC 8259 writes it (`-?(0|[1-9]d*)(.d+)?([eE][+-]?d+)?`) that fits a
+        /// `Double`: `1e999` would read as infinity, which no trait holds.
         mutating func number() throws(TraitError) -> Double {
             let start = at
-            while at < bytes.count, "+-0123456789.eE".utf8.contains(bytes[at]) { at += 1 }
-            guard at > start, let d = Double(String(decoding: bytes[start..<at], as: UTF8.self)) else {
+            skip("-")
+            if !skip("0") { guard digits() else { at = start; throw fail("a value") } }
+            if skip(".") { guard digits() else { throw fail("a digit after '.'") } }
+            if skip("e") || skip("E") {
+                _ = skip("+") || skip("-")
+                guard digits() else { throw fail("a digit in the exponent") }
+            }
+            guard let d = Double(String(decoding: bytes[start..<at], as: UTF8.self)), d.isFinite else {
                 at = start
-                throw fail("a value")
+                throw fail("a number within ±1.8e308")
             }
             return d
+        }
+
+        /// Skips `c` if it is next.
+        @discardableResult
+        mutating func skip(_ c: Unicode.Scalar) -> Bool {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: c) else { return false }
+            at += 1
+            return true
+        }
+
+        /// Skips a run of decimal digits; false when there was none.
+        mutating func digits() -> Bool {
+            let start = at
+            while at < bytes.count, (0x30...0x39).contains(bytes[at]) { at += 1 }
+            return at > start
         }
 
         mutating func string() throws(TraitError) -> String {
@@ -155,26 +179,63 @@ public enum JSON: Equatable, Sendable {
                 let c = bytes[at]
                 at += 1
                 if c == UInt8(ascii: "\"") { flush(); return String(scalars) }
+                if c < 0x20 { at -= 1; throw fail("a control character written as an escape (\\n, \\u0001)") }
                 if c != UInt8(ascii: "\\") { raw.append(c); continue }
-                guard at < bytes.count else { break }
-                let e = bytes[at]
-                at += 1
                 flush()
-                switch e {
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{C}")
-                case UInt8(ascii: "u"):
-                    guard at + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16)
-                    else { throw fail("four hex digits") }
-                    at += 4
-                    scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-                default: scalars.append(Unicode.Scalar(e))
-                }
+                scalars.append(try escape())
             }
             throw fail("a closing quote")
+        }
+
+        /// The character of the escape after a backslash; a `\u` surrogate pair makes one.
+        mutating func escape() throws(TraitError) -> Unicode.Scalar {
+            guard at < bytes.count else { throw fail("an escape") }
+            at += 1
+            switch bytes[at - 1] {
+            case UInt8(ascii: "\""): return "\""
+            case UInt8(ascii: "\\"): return "\\"
+            case UInt8(ascii: "/"): return "/"
+            case UInt8(ascii: "n"): return "\n"
+            case UInt8(ascii: "t"): return "\t"
+            case UInt8(ascii: "r"): return "\r"
+            case UInt8(ascii: "b"): return "\u{8}"
+            case UInt8(ascii: "f"): return "\u{C}"
+            case UInt8(ascii: "u"):
+                let v = try hex4()
+                if (0xD800..<0xDC00).contains(v), bytes[at...].starts(with: [0x5C, 0x75]) {
+                    let mark = at
+                    at += 2
+                    let low = try hex4()
+                    if (0xDC00..<0xE000).contains(low) {
+                        return Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+                    }
+                    at = mark
+                }
+                return Unicode.Scalar(v) ?? "\u{FFFD}"  // a lone surrogate
+            default:
+                at -= 1
+                throw fail("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+            }
+        }
+
+        /// Four hex digits, as after `\u`.
+        mutating func hex4() throws(TraitError) -> UInt32 {
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                guard at < bytes.count, let d = hexDigit(bytes[at]) else { throw fail("four hex digits") }
+                v = v << 4 | d
+                at += 1
+            }
+            return v
+        }
+
+        func hexDigit(_ c: UInt8) -> UInt32? {
+            switch c {
+            case 0x30...0x39: UInt32(c - 0x30)
+            case 0x41...0x46: UInt32(c - 0x41 + 10)
+            case 0x61...0x66: UInt32(c - 0x61 + 10)
+            default: nil
+            }
         }
 
         mutating func array() throws(TraitError) -> JSON {

@@ -24,11 +24,17 @@ public enum TraitKind: Sendable, Equatable {
     }
 
     /// Whether `value` is a value of this kind.
+    ///
+    /// Numbers must be finite: NaN equals nothing, not even itself, so an override of NaN would
+    /// count as a change on every write, and neither NaN nor infinity has a JSON form (R11).
     public func accepts(_ value: TraitValue) -> Bool {
         switch (self, value) {
-        case (.bool, .bool), (.integer, .integer), (.number, .number), (.string, .string),
-             (.record, .record), (.object, .object):
+        case (.bool, .bool), (.integer, .integer), (.string, .string), (.object, .object):
             return true
+        case (.number, .number(let d)):
+            return d.isFinite
+        case (.record, .record(let r)):
+            return r.isFinite
         case (.string(let optional), .none):
             return optional
         case (.object, .none):
@@ -46,6 +52,8 @@ public enum TraitKind: Sendable, Equatable {
         case .enumeration(let cases): "one of: " + cases.joined(separator: ", ")
         case .string(optional: true): "a string or nil"
         case .integer: "an integer"
+        case .number: "a finite number"
+        case .record: "a record of finite numbers, bools and strings"
         case .object: "any value"
         default: "a " + word
         }

@@ -51,6 +51,11 @@ public struct TraitRecord: Sendable, Hashable {
         fields.first { $0.name == name }?.value
     }
 
+    /// Whether every number field is finite (see `TraitKind.accepts`).
+    public var isFinite: Bool {
+        fields.allSatisfy { if case .number(let d) = $0.value { d.isFinite } else { true } }
+    }
+
     public static func == (a: TraitRecord, b: TraitRecord) -> Bool {
         a.fields.elementsEqual(b.fields) { $0.name == $1.name && $0.value == $1.value }
     }
@@ -59,6 +64,32 @@ public struct TraitRecord: Sendable, Hashable {
         for field in fields {
             hasher.combine(field.name)
             hasher.combine(field.value)
+        }
+    }
+}
+
+extension TraitRecord.Field {
+    /// Numbers compare by value whatever their representation, as in Lua (`1 == 1.0`): a
+    /// record written as `{top = 1}` and read back from JSON, or rewritten as `{top = 1.0}`,
+    /// is the same record, and writing it again is not a change.
+    public static func == (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case (.bool(let x), .bool(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.integer(let x), .integer(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): Int(exactly: y) == x
+        default: false
+        }
+    }
+
+    /// Equal numbers hash alike: both by their `Double` value.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .bool(let b): hasher.combine(0); hasher.combine(b)
+        case .string(let s): hasher.combine(1); hasher.combine(s)
+        case .integer(let i): hasher.combine(2); hasher.combine(Double(i))
+        case .number(let d): hasher.combine(2); hasher.combine(d)
         }
     }
 }
