@@ -42,7 +42,7 @@ struct ScriptOptions: ParsableArguments {
         }
         let name = String(setting[..<eq]), text = String(setting[setting.index(after: eq)...])
         guard let trait = TraitRegistry.trait(named: name) else {
-            throw ValidationError("--trait \(setting): unknown trait '\(name)'")
+            throw ValidationError("--trait \(setting): unknown trait '\(name)' (--trait sets a Screen's system traits, such as userInterfaceStyle or displayScale)")
         }
         let value: TraitValue
         switch trait.kind {

@@ -99,7 +99,7 @@ enum ColorModule {
     /// `tk.Color(function(tc) ... end)`: the provider is kept in the color's user value.
     static let makeDynamic: SwiftLuaFunction = { L in
         guarded(L) { L in
-            guard lua_type(L, 2) == LUA_TFUNCTION else { throw constructorArgumentError(L, "Color", expected: "a function") }
+            guard lua_type(L, 2) == LUA_TFUNCTION else { throw constructorArgumentError(L, "Color", expected: staticHint) }
             let runtime = LuaRuntime.of(L)
             let slot = ProviderSlot()
             let color = Color { [link = runtime.link] tc in
@@ -115,6 +115,9 @@ enum ColorModule {
             return 1
         }
     }
+
+    /// `tk.Color{...}` and `tk.Color(1, 0, 0)` are natural guesses for a static color.
+    private static let staticHint = "a provider function; a static color is tk.Color.rgba(r, g, b[, a]) or tk.Color.hex(\"#RRGGBB\")"
 
     /// Lets a provider find its own color's userdata (and so the Lua function in it).
     final class ProviderSlot: @unchecked Sendable {

@@ -320,7 +320,9 @@ extension LuaRuntime {
         LuaObject.push(L, reader, .environment)
         try protectedCall(nargs: 1, nresults: 1)
         guard let element = LuaObject.peek(L, -1) as? Element else {
-            throw LuaError("a Custom element's body must return an element (got \(typeName(L, -1)))")
+            var name = ""
+            if case .custom(let customName, _)? = (slot.object as? Element)?.kind { name = " '\(clipped(customName))'" }
+            throw LuaError("the body of Custom element\(name) must return an element (got \(typeName(L, -1)))")
         }
         // The host view holds its body results, per render slot.
         let result = lua_gettop(L)

@@ -126,6 +126,7 @@ enum TraitModule {
         }
         let word: String? = try field(L, "kind") { L in try optString(L, -1, "defineTrait") }
         if let cases {
+            guard !cases.isEmpty else { throw LuaError("defineTrait: trait '\(clipped(name))' needs at least one enum case in 'values'") }
             guard word == nil || word == "enum" else {
                 throw LuaError("defineTrait: trait '\(clipped(name))' has 'values', so its kind is enum (got kind '\(clipped(word!))')")
             }

@@ -160,6 +160,17 @@ struct BindingTests {
         #expect(error?.hasPrefix("card.lua:3: invalid value \"big\" for trait horizontalSizeClass (expected one of: unspecified, compact, regular)") == true)
     }
 
+    @Test func aBodyThatReturnsNoElementIsNamed() {
+        let error = runLua("""
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local row = tk.elements.Custom{ name = "SettingsRow", body = function(env) return 42 end }
+            w.rootViewController = tk.HostingController{ root = row }
+            tk.update()
+            """, name: "@rows.lua")
+        #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
+    }
+
     @Test func numbersThatAreNotFiniteAreRefusedWithThePosition() {
         let nan = runLua("""
             local tk = require "traitkit"
@@ -197,7 +208,7 @@ struct BindingTests {
             ("tk.View(5)", "bad argument #1 to 'View' (expected a table, got number)"),
             ("tk.View:subclass('Card')(5)", "bad argument #1 to 'Card' (expected a table, got number)"),
             ("tk.TraitCollection(5)", "bad argument #1 to 'TraitCollection' (expected a table of traits or a builder function, got number)"),
-            ("tk.Color(5)", "bad argument #1 to 'Color' (expected a function, got number)"),
+            ("tk.Color(5)", "bad argument #1 to 'Color' (expected a provider function; a static color is tk.Color.rgba(r, g, b[, a]) or tk.Color.hex(\"#RRGGBB\"), got number)"),
             ("local v = tk.View{}; v:addSubview(tk.ViewController{})", "expected a View, got ViewController"),
             ("tk.View{}:registerForTraitChanges({}, function() end)", "at least one trait"),
             ("tk.View{}:registerForTraitChanges({'nope'}, function() end)", "unknown trait 'nope'"),

@@ -77,6 +77,11 @@ final class CommandLineTests {
         let bad = try traitkit(["run", path, "--trait", "userInterfaceStyle=purple"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unspecified, light, dark"))
+        let custom = try traitkit(["run", path, "--trait", "Theme=pastel"])
+        #expect(custom.status != 0)
+        #expect(custom.stderr.contains("unknown trait 'Theme' (--trait sets a Screen's system traits"))
+        let infinite = try traitkit(["run", path, "--trait", "displayScale=inf"])
+        #expect(infinite.stderr.contains("--trait displayScale=inf: expected a finite number"))
     }
 
     @Test func dumpPrintsEveryWindowAsJSON() throws {

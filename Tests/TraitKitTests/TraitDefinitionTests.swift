@@ -19,13 +19,17 @@ struct TraitDefinitionTests {
 
     @Test func redefiningDifferentlyIsAnErrorNamingTheTrait() throws {
         _ = try TraitRegistry.define(name: "R1Clash", kind: .integer, defaultValue: .integer(1))
-        #expect(throws: TraitError.self) {
+        // The message says how the existing trait differs, so the script author sees which line to fix.
+        #expect(throws: TraitError.conflictingDefinition(name: "R1Clash", reason: "its kind is integer, not string")) {
             try TraitRegistry.define(name: "R1Clash", kind: .string(optional: false), defaultValue: .string("x"))
         }
-        do {
-            _ = try TraitRegistry.define(name: "R1Clash", kind: .integer, defaultValue: .integer(2))
-            Issue.record("expected an error")
-        } catch { #expect(error.description.contains("R1Clash")) }
+        #expect(throws: TraitError.conflictingDefinition(name: "R1Clash", reason: "its default is 1")) {
+            try TraitRegistry.define(name: "R1Clash", kind: .integer, defaultValue: .integer(2))
+        }
+        _ = try TraitRegistry.define(name: "R1ClashEnum", kind: .enumeration(["a", "b"]), defaultValue: .enumCase(0))
+        #expect(throws: TraitError.conflictingDefinition(name: "R1ClashEnum", reason: "its values are a, b")) {
+            try TraitRegistry.define(name: "R1ClashEnum", kind: .enumeration(["a", "c"]), defaultValue: .enumCase(0))
+        }
     }
 
     @Test func identifiersAreUnique() throws {

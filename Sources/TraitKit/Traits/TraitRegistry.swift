@@ -100,11 +100,17 @@ public enum TraitRegistry {
 
     private static func mismatch(_ t: Trait, identifier: String, kind: TraitKind, defaultValue: TraitValue,
                                  affectsColorAppearance: Bool) -> String? {
-        if t.kind != kind { return "kind \(t.kind.word) with \(t.kind.expectation)" }
-        if t.defaultValue != defaultValue { return "default \(t.format(t.defaultValue))" }
-        if t.identifier != identifier { return "identifier \(t.identifier)" }
+        switch (t.kind, kind) {
+        case (.enumeration(let cases), .enumeration) where t.kind != kind:
+            return "its values are \(cases.joined(separator: ", "))"
+        case _ where t.kind != kind:
+            return "its kind is \(t.kind.word), not \(kind.word)"
+        default: break
+        }
+        if t.defaultValue != defaultValue { return "its default is \(t.format(t.defaultValue))" }
+        if t.identifier != identifier { return "its identifier is \(t.identifier)" }
         if t.affectsColorAppearance != affectsColorAppearance {
-            return "affectsColorAppearance = \(t.affectsColorAppearance)"
+            return "its affectsColorAppearance is \(t.affectsColorAppearance)"
         }
         return nil
     }
