@@ -47,6 +47,7 @@ enum LuaObject {
 
     static func className(_ object: AnyObject) -> String {
         if let node = object as? TraitEnvironment { return node.className }
+        if object is OverridesModule.Proxy { return "TraitOverrides" }
         return String(describing: Swift.type(of: object))
     }
 

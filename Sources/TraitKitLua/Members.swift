@@ -62,6 +62,10 @@ let indexObject: SwiftLuaFunction = { L in
 }
 
 /// `__newindex`: a property setter, else a per-instance field.
+///
+/// A member without a setter (`window`, `addSubview`) is refused: `__index` finds members
+/// first, so a field stored under its name could never be read back, and the assignment would
+/// do nothing without a word.
 let newIndexObject: SwiftLuaFunction = { L in
     guarded(L) { L in
         guard let box = LuaObject.box(L, 1), box.pointee.object != nil else {
@@ -75,6 +79,17 @@ let newIndexObject: SwiftLuaFunction = { L in
             return setter(L)
         }
         tk_pop(L, 2)
+        if lua_type(L, 2) == LUA_TSTRING {
+            pushRef(L, box.pointee.members)
+            lua_pushvalue(L, 2)
+            let member = lua_rawget(L, -2)
+            tk_pop(L, 2)
+            if member != LUA_TNIL {
+                let what = member == LUA_TLIGHTUSERDATA ? "a read-only property" : "a method"
+                let owner = (LuaObject.peek(L, 1) as? TraitEnvironment)?.debugName ?? typeName(L, 1)
+                throw LuaError("cannot set '\(clipped(string(L, 2) ?? ""))' of \(owner): it is \(what)")
+            }
+        }
         return try LuaRuntime.of(L).newIndexFallback(L, kind: box.pointee.kind)
     }
 }

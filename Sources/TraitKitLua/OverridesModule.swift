@@ -5,10 +5,11 @@ import TraitKit
 /// `contains`, `remove`; assigning nil removes.
 enum OverridesModule {
     /// The proxy object; one per node, kept in the node's user value.
-    final class Proxy {
+    final class Proxy: CustomStringConvertible {
         let node: TraitEnvironment
         init(_ node: TraitEnvironment) { self.node = node }
         var overrides: TraitOverrides? { node.traitOverridesIfAny }
+        var description: String { overrides?.description ?? "<TraitOverrides>" }
     }
 
     static let members = Members(methods: [("contains", contains), ("remove", remove)])

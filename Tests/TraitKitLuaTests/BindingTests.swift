@@ -160,6 +160,33 @@ struct BindingTests {
         #expect(error?.hasPrefix("card.lua:3: invalid value \"big\" for trait horizontalSizeClass (expected one of: unspecified, compact, regular)") == true)
     }
 
+    @Test func assigningToAReadOnlyMemberIsAnError() {
+        let cases: [(String, String)] = [
+            ("v.window = w", "cannot set 'window' of View 'v': it is a read-only property"),
+            ("v.superview = tk.View{}", "cannot set 'superview' of View 'v': it is a read-only property"),
+            ("v.addSubview = print", "cannot set 'addSubview' of View 'v': it is a method"),
+            ("w.scene.screen = tk.Screen{}", "cannot set 'screen' of WindowScene: it is a read-only property"),
+            ("v.traitOverrides.remove = 1", "cannot set 'remove' of TraitOverrides: it is a method"),
+        ]
+        for (line, message) in cases {
+            let error = runLua("""
+                local tk = require "traitkit"
+                local w, v = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }, tk.View{ name = "v" }
+                \(line)
+                """, name: "@props.lua")
+            #expect(error?.hasPrefix("props.lua:3: " + message) == true, "\(line): \(error ?? "no error")")
+        }
+        expectLua("""
+            local tk = require "traitkit"
+            local v = tk.View{ name = "v" }
+            v.myField = 3
+            function v:layoutSubviews() end
+            assert(v.myField == 3 and type(v.layoutSubviews) == "function", "fields and lifecycle methods stay free")
+            v.traitOverrides.userInterfaceStyle = "dark"
+            assert(tostring(v.traitOverrides) == "<TraitOverrides of View 'v': userInterfaceStyle = dark>", tostring(v.traitOverrides))
+            """)
+    }
+
     @Test func aBodyThatReturnsNoElementIsNamed() {
         let error = runLua("""
             local tk = require "traitkit"

@@ -43,7 +43,7 @@ final class TraitOverrideStorage {
 /// The `traitOverrides` of a node: set, read, `contains`, `remove` (R5).
 ///
 /// A view onto the node, so `view.traitOverrides[ThemeTrait.self] = .pastel` writes through.
-public struct TraitOverrides {
+public struct TraitOverrides: CustomStringConvertible {
     unowned let node: TraitEnvironment
 
     /// Sets an override after checking the value fits the trait.
@@ -71,6 +71,12 @@ public struct TraitOverrides {
 
     /// The traits overridden here, in definition order.
     public var traits: [Trait] { node.overrideStorage?.mask.traits ?? [] }
+
+    /// `<TraitOverrides of View 'header': userInterfaceStyle = dark>`, as collections print (R3).
+    public var description: String {
+        let set = traits.map { "\($0.name) = \($0.format(node.overrideStorage!.value($0.id)!))" }
+        return "<TraitOverrides of \(node.debugName): \(set.isEmpty ? "empty" : set.joined(separator: ", "))>"
+    }
 
     public var isEmpty: Bool { node.overrideStorage?.isEmpty ?? true }
 
