@@ -40,32 +40,45 @@ extension LuaRepl {
     }
 
     private func tree(_ expression: String) -> String {
-        let code = expression.isEmpty ? "return tk.tree()" : "return tk.tree(\(expression))"
-        return runForText(code)
+        if expression.isEmpty {
+            return runForText("local t = tk.tree() return t ~= '' and t or '(no windows: :tree shows every window, or the node you name)'")
+        }
+        return runForText("local node = ... return tk.tree(node)", node: expression, command: "tree")
     }
 
     private func explain(_ args: [String]) -> String {
         guard args.count >= 2 else { return "usage: :explain node trait   (e.g. :explain header Theme)\n" }
         let node = args.dropLast().joined(separator: " ")
-        return runForText("return (\(node)):explain(\(luaQuoted(args.last!)))")
+        return runForText("local node = ... return node:explain(\(luaQuoted(args.last!)))", node: node, command: "explain")
     }
 
+    /// `:watch node [trait ...]`; traits may be separated by spaces or commas.
     private func watch(_ args: [String]) -> String {
         guard let node = args.first else { return "usage: :watch node [trait ...]\n" }
-        let traits = args.dropFirst().map(luaQuoted).joined(separator: ", ")
-        let list = traits.isEmpty ? "tk.definedTraits()" : "{ \(traits) }"
+        let names = args.dropFirst().flatMap { $0.split(separator: ",").map(String.init) }
+        let list = names.isEmpty ? "tk.definedTraits()" : "{ \(names.map(luaQuoted).joined(separator: ", ")) }"
         let code = """
-            local node, traits = \(node), \(list)
+            local node, traits = ..., \(list)
+            local function show(v)  -- as collections print values (R3)
+              if math.type(v) == "float" then return string.format("%.14g", v) end
+              if type(v) ~= "table" then return tostring(v) end
+              local fields = {}
+              for k, x in pairs(v) do fields[#fields + 1] = k .. " = " .. show(x) end
+              table.sort(fields)
+              return "{" .. table.concat(fields, ", ") .. "}"
+            end
             node:registerForTraitChanges(traits, function(n, previous)
-              for _, t in ipairs(traits) do
-                local name = type(t) == "string" and t or t.name
-                local old, new = previous[name], n.traitCollection[name]
-                if old ~= new then __repl_watch(string.format("watch %s: %s %s -> %s", tostring(n), name, tostring(old), tostring(new))) end
+              for _, name in ipairs(n.traitCollection:changedTraits(previous)) do
+                for _, t in ipairs(traits) do
+                  if name == (type(t) == "string" and t or t.name) then
+                    __repl_watch(string.format("watch %s: %s %s -> %s", tostring(n), name, show(previous[name]), show(n.traitCollection[name])))
+                  end
+                end
               end
             end)
-            return "watching " .. tostring(node) .. (#traits > 0 and "" or "")
+            return "watching " .. tostring(node) .. ": \(names.isEmpty ? "every trait" : names.joined(separator: ", "))"
             """
-        return runForText(code)
+        return runForText(code, node: node, command: "watch")
     }
 
     private func load(_ path: String) -> String {
@@ -76,20 +89,43 @@ extension LuaRepl {
         return updateAfterCommand()
     }
 
-    /// Runs code that returns a string and gives back that string (or the error).
-    private func runForText(_ code: String) -> String {
+    /// Runs code that returns a string and gives back that string (or the error). With `node`,
+    /// that expression is evaluated first and must give a node, which the code gets as `...`.
+    private func runForText(_ code: String, node: String? = nil, command: String = "") -> String {
         let L = runtime.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
+        var nargs: Int32 = 0
+        if let node {
+            if let problem = pushNode(node, command: command) { return problem }
+            nargs = 1
+        }
         guard tk_loadbuffer(L, code, code.utf8.count, "=stdin", "t") == LUA_OK else {
             return (string(L, -1) ?? "syntax error") + "\n"
         }
+        if nargs == 1 { lua_rotate(L, -2, 1) }
         do {
-            try runtime.protectedCall(nargs: 0, nresults: 1)
+            try runtime.protectedCall(nargs: nargs, nresults: 1)
         } catch {
             return "\(error)\n"
         }
         return (string(L, -1).map { $0 + "\n" } ?? "") + updateAfterCommand()
+    }
+
+    /// Pushes the value of `expression` when it is a node; else pushes nothing and returns
+    /// what to print (`:explain 5 Theme` names the command and what came).
+    private func pushNode(_ expression: String, command: String) -> String? {
+        let L = runtime.L
+        let code = "return (\(expression))"
+        guard tk_loadbuffer(L, code, code.utf8.count, "=stdin", "t") == LUA_OK else {
+            defer { tk_pop(L, 1) }
+            return (string(L, -1) ?? "syntax error") + "\n"
+        }
+        do { try runtime.protectedCall(nargs: 0, nresults: 1) } catch { return "\(error)\n" }
+        if LuaObject.peek(L, -1) is TraitEnvironment { return nil }
+        defer { tk_pop(L, 1) }
+        let got = lua_type(L, -1) == LUA_TNIL ? "nil" : "a " + typeName(L, -1)
+        return ":\(command) needs a node (a view, view controller, window, scene or screen), and \(expression) is \(got)\n"
     }
 
     private func updateAfterCommand() -> String {

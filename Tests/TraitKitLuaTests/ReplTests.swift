@@ -83,6 +83,22 @@ struct ReplTests {
         #expect(repl.feed(":nope").contains("unknown command"))
     }
 
+    @Test func commandsSayWhatTheyNeed() {
+        let (repl, watched) = session()
+        #expect(repl.feed(":tree").hasPrefix("(no windows"))
+        #expect(repl.feed(":tree missing") == ":tree needs a node (a view, view controller, window, scene or screen), and missing is nil\n")
+        #expect(repl.feed(":explain 5 displayScale").hasPrefix(":explain needs a node (a view, view controller, window, scene or screen), and 5 is a number"))
+        #expect(repl.feed(":watch tk.TraitCollection{}").hasSuffix("and tk.TraitCollection{} is a TraitCollection\n"))
+        _ = repl.feed("Insets = tk.defineTrait{ name = 'ReplInsets', default = { top = 0 } }")
+        _ = repl.feed("w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }; w.rootViewController = tk.ViewController{ name = 'root' }")
+        #expect(repl.feed(":watch w.rootViewController displayScale, ReplInsets") == "watching <ViewController 'root'>: displayScale, ReplInsets\n")
+        _ = watched()
+        _ = repl.feed("w.scene.screen:setSystemTraits{ displayScale = 2.5, userInterfaceStyle = 'dark' }")
+        _ = repl.feed("w.scene.traitOverrides.ReplInsets = { top = 3 }")
+        // Values print as collections print them; a record that did not change is not listed.
+        #expect(watched() == "watch <ViewController 'root'>: displayScale 0 -> 2.5\nwatch <ViewController 'root'>: ReplInsets {top = 0} -> {top = 3}\n")
+    }
+
     @Test func completionOfGlobalsFieldsMethodsAndTraits() {
         let (repl, _) = session()
         _ = repl.feed("header = tk.View{ name = 'header' }")
