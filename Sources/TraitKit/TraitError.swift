@@ -10,7 +10,9 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     case cycle(node: String, ancestor: String)
     case invalidHierarchy(String)
     case emptyTraitList
-    case updateDidNotSettle(traits: [String])
+    /// What was still asking for another pass: traits that kept changing, nodes that kept
+    /// asking for layout or display, `tk.async` work that kept queuing more.
+    case updateDidNotSettle(traits: [String], layout: [String] = [], display: [String] = [], async: Bool = false)
     case unknownIdentifier(String)
     case malformedJSON(String)
 
@@ -34,9 +36,13 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
             message
         case .emptyTraitList:
             "registerForTraitChanges needs at least one trait (got an empty list)"
-        case .updateDidNotSettle(let traits):
-            "trait update did not settle after \(Application.maxIterations) iterations (traits still changing: "
-                + traits.joined(separator: ", ") + ")"
+        case .updateDidNotSettle(let traits, let layout, let display, let async):
+            "update did not settle after \(Application.maxIterations) iterations ("
+                + [traits.isEmpty ? nil : "traits still changing: " + traits.joined(separator: ", "),
+                   layout.isEmpty ? nil : "layout still requested by " + layout.joined(separator: ", "),
+                   display.isEmpty ? nil : "display still requested by " + display.joined(separator: ", "),
+                   async ? "tk.async work still queuing more work" : nil].compactMap { $0 }.joined(separator: "; ")
+                + ")"
         case .unknownIdentifier(let identifier):
             "unknown trait identifier '\(clipped(identifier))' in JSON (define the trait first, or decode with skipUnknown)"
         case .malformedJSON(let message):

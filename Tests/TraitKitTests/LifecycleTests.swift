@@ -70,4 +70,26 @@ struct LifecycleTests {
         try stage.app.update()
         #expect(card.log.last == "async")
     }
+
+    final class Restless: View {
+        override func layoutSubviews() { setNeedsLayout() }
+        override func draw() { setNeedsDisplay() }
+    }
+
+    /// A run loop that never settles names what kept it going, not an empty list of traits.
+    @Test func aNonSettlingUpdateNamesWhatKeptAsking() throws {
+        let stage = Stage()
+        let busy = Restless(name: "busy")
+        try stage.root.view.addSubview(busy)
+        busy.setNeedsDisplay()
+        #expect(throws: TraitError.updateDidNotSettle(traits: [], layout: ["Restless 'busy'"], display: ["Restless 'busy'"])) {
+            try stage.app.update()
+        }
+        busy.removeFromSuperview()
+        try stage.app.update()
+        let app = stage.app
+        func again() { app.async(again) }
+        app.async(again)
+        #expect(throws: TraitError.updateDidNotSettle(traits: [], async: true)) { try stage.app.update() }
+    }
 }

@@ -207,7 +207,7 @@ struct RegistrationTests {
             try stage.app.update()
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)" == "trait update did not settle after 100 iterations (traits still changing: Ping, Pong)")
+            #expect("\(error)" == "update did not settle after 100 iterations (traits still changing: Ping, Pong)")
         }
     }
 

@@ -40,9 +40,10 @@ public final class Application {
     /// One run-loop turn: traits, then appearance callbacks, then layout, then display, then
     /// queued async work, repeated until nothing is dirty. Callback errors do not stop it: the
     /// first one is rethrown at the end. A cycle that has not settled after `maxIterations`
-    /// passes is an error naming the traits still changing: those that changed in the last
-    /// half of the passes, because a cycle through several traits (a handler for A sets B, one
-    /// for B sets A) changes only some of them in any one pass.
+    /// passes is an error naming what kept it going: the traits that changed in the last half
+    /// of the passes (a cycle through several traits, a handler for A setting B and one for B
+    /// setting A, changes only some of them in any one pass), the nodes still asking for layout
+    /// or display, and async work that queued more.
     public func update() throws {
         guard !isUpdating else {
             throw TraitError.invalidHierarchy(
@@ -60,7 +61,19 @@ public final class Application {
         }
         guard hasPendingWork else { return try context.rethrow() }
         try context.rethrow()
-        throw TraitError.updateDidNotSettle(traits: stillChanging.traits.map(\.name))
+        throw TraitError.updateDidNotSettle(traits: stillChanging.traits.map(\.name), layout: names(flagged: .needsLayout),
+                                            display: names(flagged: .needsDisplay), async: !asyncQueue.isEmpty)
+    }
+
+    /// The first few nodes with `flag` still set, for the non-settling error.
+    private func names(flagged flag: NodeFlags) -> [String] {
+        var found: [String] = []
+        func visit(_ node: TraitEnvironment) {
+            if node.flags.contains(flag) { found.append(node.debugName) }
+            for child in node.traitChildNodes where found.count < 3 { visit(child) }
+        }
+        for screen in screens where found.count < 3 { visit(screen) }
+        return found
     }
 
     private func runPass(_ context: UpdateContext) {
