@@ -286,9 +286,12 @@ static inline void tk_sethook(lua_State *L, int on) {
     lua_sethook(L, on ? tk_hook : NULL, on ? LUA_MASKCOUNT : 0, 10000);
 }
 
-/* A message handler that appends a traceback (as lua.c's msghandler). */
+/* A message handler that appends a traceback (as lua.c's msghandler). An error that already
+   carries one (a handler's error re-raised by the tk.update() that ran it) keeps it alone: it
+   was taken deeper in the same stack, so a second would only repeat the outer frames. */
 static inline int tk_msghandler(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
+    if (msg != NULL && strstr(msg, "\nstack traceback:\n") != NULL) return 1;
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));

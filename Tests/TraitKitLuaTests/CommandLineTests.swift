@@ -54,6 +54,24 @@ final class CommandLineTests {
         #expect(result.stderr.contains("stack traceback:"))
     }
 
+    /// A handler's error is raised by the tk.update() that ran it with the handler's traceback,
+    /// which already reaches the main chunk; the runner adds no second one.
+    @Test func aHandlerErrorHasOneTraceback() throws {
+        let path = try script("""
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            w.rootViewController.view:registerForTraitChanges({ "userInterfaceStyle" }, function() error("boom") end)
+            w.scene.traitOverrides.userInterfaceStyle = "dark"
+            tk.update()
+            """)
+        let result = try traitkit(["run", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("traitkit: \(path):4: boom\nstack traceback:"))
+        #expect(result.stderr.components(separatedBy: "stack traceback:").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("\(path):6: in main chunk"))
+    }
+
     @Test func argumentsReachTheScriptAsLuaSetsThem() throws {
         let path = try script("print(arg[0] == ..., select('#', ...), arg[1], arg[2])")
         let result = try traitkit(["run", path, "one", "two"])
