@@ -1,4 +1,6 @@
 import ArgumentParser
+import Glibc
+import TraitKit
 
 /// `traitkit run FILE [args] [--trait name=value]... [--sandbox] [--memory-limit MB] [--timeout S]`.
 struct Run: ParsableCommand {
@@ -23,10 +25,14 @@ struct Dump: ParsableCommand {
 
     func run() throws {
         let runtime = try options.makeRuntime()
-        try options.run(in: runtime)
-        do { try runtime.update() } catch {
-            printError("traitkit: \(error)")
-            throw ExitCode(1)
+        // Standard output is the dump alone, so `traitkit dump app.lua --json | jq` works
+        // whatever the script prints: its output (print, io.write) goes to standard error.
+        try withStandardOutputOnStandardError {
+            try options.run(in: runtime)
+            do { try runtime.update() } catch {
+                printError("traitkit: \(error)")
+                throw ExitCode(1)
+            }
         }
         let windows = runtime.application.windows
         if json {
@@ -37,7 +43,18 @@ struct Dump: ParsableCommand {
     }
 }
 
-import TraitKit
+/// Runs `body` with file descriptor 1 pointing where 2 does, then puts it back.
+private func withStandardOutputOnStandardError(_ body: () throws -> Void) rethrows {
+    fflush(nil)
+    let saved = dup(1)
+    dup2(2, 1)
+    defer {
+        fflush(nil)
+        dup2(saved, 1)
+        close(saved)
+    }
+    try body()
+}
 
 enum JSONText {
     static func windows(_ windows: [Window]) -> String {

@@ -107,6 +107,9 @@ final class CommandLineTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"name\": \"header\""))
         #expect(result.stdout.contains("\"Theme\": \"monochrome\"") || result.stdout.contains("\"Theme\": \"pastel\""))
+        // The script prints as it runs; that goes to standard error, so standard output parses.
+        #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [Any])
+        #expect(result.stderr.contains("after the scene override: root pastel"))
     }
 
     @Test func missingFileIsAClearError() throws {
