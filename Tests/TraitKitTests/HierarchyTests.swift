@@ -218,6 +218,18 @@ struct HierarchyTests {
         #expect(b.explain(SystemTraits.legibilityWeight).contains("default"))
     }
 
+    /// Explain gives the value the next update brings; until then it says what the collection reads.
+    @Test func explainSaysWhenAnUpdateIsPending() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        #expect(b.explain(MyAppThemeTrait.trait)
+                == "Theme = pastel on View 'b': from the override on WindowScene 'scene' (update pending: traitCollection still reads standard)")
+        try stage.app.update()
+        #expect(b.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'b': from the override on WindowScene 'scene'")
+    }
+
     @Test func dumpHoldsNamesClassesOverridesAndValues() throws {
         let stage = Stage()
         let b = try stage.view("kept")

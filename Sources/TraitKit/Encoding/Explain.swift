@@ -1,25 +1,32 @@
 /// R11: `node.explain(trait)` tells where a node's value of a trait comes from: its own or an
 /// ancestor's override, the app-wide style, the screen's system traits, or the default.
 extension TraitEnvironment {
+    /// The value the next update gives this node, and where it comes from. When the node's
+    /// collection still reads something else (R6: collections change only in an update), the
+    /// text says so, as `:tree` marks a pending override.
     public func explain(_ trait: Trait) -> String {
+        let (value, source) = origin(of: trait)
+        var text = "\(trait.name) = \(trait.format(value)) on \(debugName): \(source)"
+        let current = traitCollection[trait]
+        if current != value { text += " (update pending: traitCollection still reads \(trait.format(current)))" }
+        return text
+    }
+
+    private func origin(of trait: Trait) -> (TraitValue, String) {
         var node: TraitEnvironment? = self
         while let current = node {
             if let value = current.overrideStorage?.value(trait.id) {
-                let whose = current === self ? "its own override" : "the override on \(current.debugName)"
-                return "\(trait.name) = \(trait.format(value)) on \(debugName): from \(whose)"
+                return (value, current === self ? "from its own override" : "from the override on \(current.debugName)")
             }
             if let scene = current as? WindowScene, trait === SystemTraits.userInterfaceStyle,
                let style = scene.screen?.application?.userInterfaceStyle, style != .unspecified {
-                return "\(trait.name) = \(style) on \(debugName): from the app-wide userInterfaceStyle"
+                return (.enumCase(style.rawValue), "from the app-wide userInterfaceStyle")
             }
-            if let screen = current as? Screen {
-                let value = screen.systemTraits[trait]
-                if value != trait.defaultValue {
-                    return "\(trait.name) = \(trait.format(value)) on \(debugName): from the system traits of \(screen.debugName)"
-                }
+            if let screen = current as? Screen, screen.systemTraits[trait] != trait.defaultValue {
+                return (screen.systemTraits[trait], "from the system traits of \(screen.debugName)")
             }
             node = current.traitParent
         }
-        return "\(trait.name) = \(trait.format(trait.defaultValue)) on \(debugName): the default (nothing sets it)"
+        return (trait.defaultValue, "the default (nothing sets it)")
     }
 }
