@@ -219,13 +219,38 @@ enum DeclarativeModule {
             if isNil(L, 1) { tk_newtable(L); tk_replace(L, 1) }
             try checkTable(L, 1, name)
             var attributes: [String: TraitValue] = [:]
-            forEachPair(L, 1) {
-                guard let key = string(L, -2) else { return }
-                attributes[key] = genericValue(L, -1)
+            try forEachPair(L, 1) {
+                guard let key = string(L, -2) else { return }  // the children, checked below
+                attributes[key] = try attribute(L, key, of: primitive)
             }
             let (elements, positions) = try children(L, 1, name)
             pushElement(L, Element(.primitive(primitive, attributes: attributes, children: elements)), holding: positions)
             return 1
+        }
+    }
+
+    /// The value on top as attribute `key` of `primitive`: text is a string (a number reads
+    /// as Lua prints it), `bounces` a boolean; any other key is an error naming the accepted.
+    private static func attribute(_ L: LuaState, _ key: String, of primitive: Element.Primitive) throws -> TraitValue {
+        let name = primitive.rawValue
+        guard primitive.attributes.contains(key) else {
+            let accepted = primitive.attributes.count == 1 ? "'name'" : "one of: " + primitive.attributes.joined(separator: ", ")
+            throw LuaError("bad field '\(clipped(key))' in \(name){...} (expected \(accepted))")
+        }
+        let bad = { (expected: String) in
+            LuaError("bad field '\(key)' in \(name){...} (expected \(expected), got \(typeName(L, -1)))")
+        }
+        if key == "bounces" {
+            guard lua_type(L, -1) == LUA_TBOOLEAN else { throw bad("a boolean") }
+            return .bool(lua_toboolean(L, -1) != 0)
+        }
+        switch lua_type(L, -1) {
+        case LUA_TSTRING: return .string(string(L, -1) ?? "")
+        case LUA_TNUMBER:
+            var isInteger: Int32 = 0
+            let n = tk_tointeger(L, -1, &isInteger)
+            return .string(isInteger != 0 ? String(n) : formatNumber(tk_tonumber(L, -1, nil)))
+        default: throw bad("a string")
         }
     }
 

@@ -198,6 +198,29 @@ struct BindingTests {
         #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
     }
 
+    @Test func elementFieldsAreChecked() {
+        let cases: [(String, String)] = [
+            ("E.Text{ txt = 'x' }", "bad field 'txt' in Text{...} (expected one of: text, color, name)"),
+            ("E.ScrollView{ bounces = 'no' }", "bad field 'bounces' in ScrollView{...} (expected a boolean, got string)"),
+            ("E.Button{ title = {} }", "bad field 'title' in Button{...} (expected a string, got table)"),
+            ("E.VStack{ nme = 'x' }", "bad field 'nme' in VStack{...} (expected 'name')"),
+        ]
+        for (line, message) in cases {
+            let error = runLua("local tk = require 'traitkit'; local E = tk.elements\n\(line)", name: "@ui.lua")
+            #expect(error?.hasPrefix("ui.lua:2: " + message) == true, "\(line): \(error ?? "no error")")
+        }
+        expectLua("""
+            local tk = require "traitkit"
+            local E = tk.elements
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.HostingController{ root = E.VStack{ E.Text{ text = 5 }, name = "stack" } }
+            tk.update()
+            local view = w.rootViewController.view
+            assert(view:findChild("Label").text == "5", "a number reads as Lua prints it")
+            assert(view:findChild("StackView").name == "stack")
+            """)
+    }
+
     @Test func numbersThatAreNotFiniteAreRefusedWithThePosition() {
         let nan = runLua("""
             local tk = require "traitkit"

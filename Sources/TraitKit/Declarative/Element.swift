@@ -21,6 +21,18 @@ public final class Element: @unchecked Sendable {
     public enum Primitive: String, CaseIterable, Sendable {
         case Text, VStack, HStack, ScrollView, List, Button, TextEditor
 
+        /// The attributes its view takes (`HostingView.apply`): `bounces` is a bool, the
+        /// others strings. Bindings refuse any other, so a typo is an error, not a blank view.
+        public var attributes: [String] {
+            switch self {
+            case .Text: ["text", "color", "name"]
+            case .Button: ["title", "name"]
+            case .TextEditor: ["text", "name"]
+            case .ScrollView: ["bounces", "name"]
+            case .VStack, .HStack, .List: ["name"]
+            }
+        }
+
         func makeView() -> View {
             switch self {
             case .Text: TraitKit.Label()
