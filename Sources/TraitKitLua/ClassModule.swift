@@ -62,6 +62,12 @@ enum ClassModule {
         guarded(L) { L in
             try checkTable(L, 1, "subclass")
             let name = try checkString(L, 2, "subclass")
+            // Class names reach isKindOf, introspect and printed trees: a blank or built-in name
+            // would make two classes that no one can tell apart.
+            guard !name.isEmpty else { throw LuaError("subclass: a class needs a non-empty name") }
+            guard !engineClasses.contains(where: { $0.name == name }) else {
+                throw LuaError("subclass: '\(name)' is the name of a built-in class (choose another)")
+            }
             guard rawGetField(L, 1, "__engine") == LUA_TSTRING, let engine = string(L, -1) else {
                 throw argumentError(L, 1, "subclass", expected: "a class (call it as Base:subclass(name))")
             }

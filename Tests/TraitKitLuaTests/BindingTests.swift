@@ -198,6 +198,14 @@ struct BindingTests {
         #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
     }
 
+    @Test func subclassNamesAreNeitherBlankNorBuiltIn() {
+        #expect(runLua("local tk = require 'traitkit'\nlocal C = tk.View:subclass('')", name: "@c.lua")?
+            .hasPrefix("c.lua:2: subclass: a class needs a non-empty name") == true)
+        #expect(runLua("local tk = require 'traitkit'\nlocal C = tk.ViewController:subclass('View')", name: "@c.lua")?
+            .hasPrefix("c.lua:2: subclass: 'View' is the name of a built-in class (choose another)") == true)
+        expectLua("local tk = require 'traitkit'; assert(tostring(tk.View:subclass('Card')) == '<class Card>')")
+    }
+
     @Test func elementFieldsAreChecked() {
         let cases: [(String, String)] = [
             ("E.Text{ txt = 'x' }", "bad field 'txt' in Text{...} (expected one of: text, color, name)"),
