@@ -132,7 +132,7 @@ enum DeclarativeModule {
     static func indexEnvironment(_ L: LuaState) throws -> Int32 {
         let reader = try LuaObject.check(L, 1, EnvironmentReader.self, "environment")
         let key = try checkKey(L, 2, "environment")
-        pushValue(L, reader[key], for: key)
+        pushValue(L, try reader[key], for: key)
         return 1
     }
 

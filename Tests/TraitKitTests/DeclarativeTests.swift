@@ -15,7 +15,7 @@ struct DeclarativeTests {
     func cell(reading key: EnvironmentKey, into probe: Probe) -> Element {
         Element(.custom(name: "CellView") { env in
             probe.evaluations += 1
-            probe.seen.append(env[key])
+            probe.seen.append(try env[key])
             return Element(.primitive(.Text, attributes: ["text": .string("Settings")], children: []))
         })
     }
@@ -79,14 +79,27 @@ struct DeclarativeTests {
         #expect(settings.traitCollection.myAppTheme == .standard)
     }
 
-    @Test func builtInKeysUseSwiftUINames() {
+    @Test func builtInKeysUseSwiftUINames() throws {
         let dark = TraitCollection { $0.userInterfaceStyle = .dark; $0.preferredContentSizeCategory = .extraLarge }
         let values = EnvironmentValues(traits: dark)
-        #expect(values[.colorScheme] == .string("dark"))
-        #expect(values[.dynamicTypeSize] == .string("xLarge"))
-        #expect(values[.horizontalSizeClass] == TraitValue.none)
-        #expect(values[.displayScale] == .number(1))
+        #expect(try values[.colorScheme] == .string("dark"))
+        #expect(try values[.dynamicTypeSize] == .string("xLarge"))
+        #expect(try values[.horizontalSizeClass] == TraitValue.none)
+        #expect(try values[.displayScale] == .number(1))
         #expect(EnvironmentKey.builtIn.count == 8)
+    }
+
+    /// A bridged key whose read fails fails the body that reads it, with the reason.
+    @Test func aFailingReadFailsTheBody() throws {
+        struct Unreadable: Error {}
+        let key = EnvironmentKey(name: "unreadable", defaultValue: .integer(1), read: { _ in throw Unreadable() })
+        let stage = Stage()
+        let probe = Probe()
+        let host = HostingController(root: cell(reading: key, into: probe))
+        try stage.root.view.addSubview(host.view)
+        try stage.root.addChild(host)
+        #expect(throws: Unreadable.self) { try stage.app.update() }
+        #expect(probe.seen.isEmpty)
     }
 
     @Test func introspectFindsTheBackingViewOnTheNextTurn() throws {

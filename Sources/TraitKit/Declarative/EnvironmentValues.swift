@@ -8,10 +8,14 @@ public struct EnvironmentValues {
 
     public init(traits: TraitCollection) { self.traits = traits }
 
+    /// The value of `key` here; a bridged key's `read` that fails is the caller's error (a
+    /// body reading it fails with the reason), not a silent default.
     public subscript(key: EnvironmentKey) -> TraitValue {
-        if let set = explicit.last(where: { $0.key === key }) { return set.value }
-        if let read = key.read, let value = try? read(traits) { return value }
-        return key.defaultValue
+        get throws {
+            if let set = explicit.last(where: { $0.key === key }) { return set.value }
+            if let read = key.read { return try read(traits) }
+            return key.defaultValue
+        }
     }
 
     /// A copy with `key` set explicitly.
@@ -51,8 +55,10 @@ public final class EnvironmentReader {
     }
 
     public subscript(key: EnvironmentKey) -> TraitValue {
-        let value = values[key]
-        if !reads.contains(where: { $0.key === key }) { reads.append((key, value)) }
-        return value
+        get throws {
+            let value = try values[key]
+            if !reads.contains(where: { $0.key === key }) { reads.append((key, value)) }
+            return value
+        }
     }
 }

@@ -138,7 +138,7 @@ public final class HostingView: View {
     private func refresh(_ node: RenderNode, traits: TraitCollection) throws {
         node.environment = node.environment.rebased(on: traits)
         if case .custom(_, let body) = node.element.kind, let container = node.container,
-           node.reads.contains(where: { node.environment[$0.key] != $0.value }) {
+           try node.reads.contains(where: { try node.environment[$0.key] != $0.value }) {
             let discarded = node.children.flatMap(\.allSlots)
             for view in container.subviews { view.removeFromSuperview() }
             markers.removeAll { !$0.hasTraitAncestor(self) }
