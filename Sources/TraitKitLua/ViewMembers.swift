@@ -100,8 +100,12 @@ enum ViewMembers {
             ("rootViewController", { L in
                 guarded(L) { L in
                     let window = try window(L, "rootViewController")
-                    window.rootViewController = try NodeArgs.optional(L, 3, ViewController.self, "rootViewController",
-                                                                      expected: "a ViewController")
+                    let root = try NodeArgs.optional(L, 3, ViewController.self, "rootViewController",
+                                                     expected: "a ViewController")
+                    // The engine loads the view as UIKit does; loading it here first lets a
+                    // raising loadView or viewDidLoad reach this line instead of vanishing.
+                    try root?.loadViewIfNeeded()
+                    window.rootViewController = root
                     return 0
                 }
             }),
@@ -190,7 +194,10 @@ enum ControllerMembers {
             }),
             ("present", { L in
                 guarded(L) { L in
-                    try NodeArgs.controller(L, 1, "present").present(try NodeArgs.controller(L, 2, "present"))
+                    let presenting = try NodeArgs.controller(L, 1, "present")
+                    let presented = try NodeArgs.controller(L, 2, "present")
+                    try presented.loadViewIfNeeded()  // as for rootViewController
+                    try presenting.present(presented)
                     return 0
                 }
             }),

@@ -198,6 +198,25 @@ struct BindingTests {
         #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
     }
 
+    /// A view loaded by the engine (a window's root, a presented or represented controller)
+    /// reports a raising loadView or viewDidLoad where the script asked for it.
+    @Test func viewLoadingErrorsReachTheScript() {
+        let setUp = """
+            local tk = require "traitkit"
+            local Bad = tk.ViewController:subclass("Bad")
+            function Bad:viewDidLoad() error("no view today") end
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+
+            """
+        for line in ["w.rootViewController = Bad{}",
+                     "w.rootViewController = root; tk.update(); root:present(Bad{})",
+                     "w.rootViewController = tk.HostingController{ root = tk.elements.ViewControllerRepresentable{ make = function() return Bad{} end } }; tk.update()"] {
+            let error = runLua(setUp + line, name: "@load.lua")
+            #expect(error?.hasPrefix("load.lua:3: no view today") == true, "\(line): \(error ?? "no error")")
+        }
+    }
+
     @Test func subclassNamesAreNeitherBlankNorBuiltIn() {
         #expect(runLua("local tk = require 'traitkit'\nlocal C = tk.View:subclass('')", name: "@c.lua")?
             .hasPrefix("c.lua:2: subclass: a class needs a non-empty name") == true)

@@ -67,6 +67,7 @@ public final class HostingView: View {
             node.children = try children.map { try build($0, environment, into: view) }
         case .viewControllerRepresentable(let make):
             let controller = try make()
+            try controller.loadViewIfNeeded()  // so a failing loadView fails the render, not silently
             node.controller = controller
             try writeBridged(environment, into: controller)
             if let host = hostingController { try host.addChild(controller) }
