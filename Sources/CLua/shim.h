@@ -33,6 +33,9 @@ typedef struct tk_Limits {
     double deadline;       /* CLOCK_MONOTONIC seconds; 0: none */
     double timeout;        /* the --timeout value, for the message */
     int timed_out;
+    int ended;             /* a limit ended the run: 1 time, 2 memory. Sticky until the next
+                              run, so a script that catches the error with pcall still ends */
+    lua_State *main;       /* the main thread, whose hook an allocation over the limit arms */
     int tracking_reads;    /* the engine records trait reads (R8): tk_collection_index must not skip it */
     int slot_offset;       /* TraitEnvironment.collectionPointerOffsets: the slot in the node, */
     int collection_offset; /* the collection in the slot; 0: no node fast path */
@@ -44,6 +47,16 @@ static inline double tk_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static inline void tk_hook(lua_State *L, lua_Debug *ar);
+
+/* Ends the run over the memory limit: the main thread's next instruction raises (tk_hook).
+ * Setting a hook is safe at any point, as lua.c does from a signal handler. */
+static inline void tk_end_for_memory(tk_Limits *limits) {
+    limits->memory_error = 1;
+    limits->ended = 2;
+    if (limits->main) lua_sethook(limits->main, tk_hook, LUA_MASKCOUNT, 1);
+}
+
 static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     tk_Limits *limits = (tk_Limits *)ud;
     size_t old = ptr ? osize : 0;
@@ -53,7 +66,7 @@ static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit) {
-        if (limits->swift_depth == 0) { limits->memory_error = 1; return NULL; }
+        if (limits->swift_depth == 0) { tk_end_for_memory(limits); return NULL; }
         limits->exceeded = 1;
     }
     void *p = realloc(ptr, nsize);
@@ -71,7 +84,8 @@ static inline tk_Limits *tk_limits(lua_State *L) {
 static inline lua_State *tk_newstate(tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
     limits->swift_depth = 1;
-    return lua_newstate(tk_alloc, limits);
+    limits->main = lua_newstate(tk_alloc, limits);
+    return limits->main;
 }
 
 static inline int tk_trampoline(lua_State *L) {
@@ -86,7 +100,7 @@ static inline int tk_trampoline(lua_State *L) {
         /* As Lua does before failing an allocation: collect, and go on if that was enough. */
         lua_gc(L, LUA_GCCOLLECT);
         if (limits->used <= limits->limit) goto done;
-        limits->memory_error = 1;
+        tk_end_for_memory(limits);
         lua_pushliteral(L, "not enough memory");  /* may itself fail: LUA_ERRMEM, as wanted */
         return lua_error(L);
     }
@@ -270,16 +284,26 @@ static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return status;
 }
 
-/* The count hook behind --timeout: raises from inside Lua's own frames. */
+/* The count hook behind --timeout and --memory-limit: raises from inside Lua's own frames.
+ * Once a limit has ended the run it raises at every instruction of every thread it reaches
+ * (a thread switches to a count of 1 on its first hook after), so code that catches the error
+ * with pcall cannot go on: the next instruction after the pcall raises again. */
 static inline void tk_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     tk_Limits *limits = tk_limits(L);
-    if (limits->deadline > 0 && tk_now() > limits->deadline) {
+    if (!limits->ended && limits->deadline > 0 && tk_now() > limits->deadline) {
         limits->timed_out = 1;
-        if (limits->timeout == (double)(int)limits->timeout)  /* "2 s", not "2.0 s" */
-            luaL_error(L, "time limit of %d s exceeded", (int)limits->timeout);
-        luaL_error(L, "time limit of %f s exceeded", limits->timeout);
+        limits->ended = 1;
     }
+    if (!limits->ended) return;
+    lua_sethook(L, tk_hook, LUA_MASKCOUNT, 1);
+    if (limits->ended == 2) {
+        limits->memory_error = 1;
+        luaL_error(L, "memory limit of %d MB exceeded", (int)(limits->limit / (1024 * 1024)));
+    }
+    if (limits->timeout == (double)(int)limits->timeout)  /* "2 s", not "2.0 s" */
+        luaL_error(L, "time limit of %d s exceeded", (int)limits->timeout);
+    luaL_error(L, "time limit of %f s exceeded", limits->timeout);
 }
 
 static inline void tk_sethook(lua_State *L, int on) {

@@ -16,7 +16,7 @@ extension LuaRuntime {
     }
 
     /// Arms the handler for this state while a chunk runs; disarming puts the hook back to
-    /// what `--timeout` needs.
+    /// what `--timeout` and `--memory-limit` need.
     func armInterrupt(_ on: Bool) {
         if on {
             _ = tk_take_sigint()
@@ -24,7 +24,7 @@ extension LuaRuntime {
         } else {
             tk_arm_interrupt(nil)
             _ = tk_take_sigint()
-            tk_sethook(L, limits.pointee.deadline > 0 ? 1 : 0)
+            resetLimitHook()
         }
     }
 }

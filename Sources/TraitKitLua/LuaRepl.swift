@@ -53,6 +53,7 @@ public final class LuaRepl {
 
     /// Takes one line of input; returns what to print (possibly nothing).
     public func feed(_ line: String) -> String {
+        runtime.beginRun()  // a limit that ended the last input does not end this one
         if pending.isEmpty, line.hasPrefix(":") { return command(String(line.dropFirst())) }
         pending.append(line)
         let source = pending.joined(separator: "\n")

@@ -140,6 +140,7 @@ public final class LuaRuntime {
 
     /// Loads and runs a chunk; returns nil, or the error message (with traceback).
     public func run(chunk: String, name: String, arguments: [String] = []) -> String? {
+        beginRun()
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
@@ -384,10 +385,13 @@ extension LuaRuntime {
 }
 
 extension LuaRuntime {
-    /// `--memory-limit`: bytes Lua may hold (0: none).
+    /// `--memory-limit`: bytes Lua may hold (0: none). Going over it ends the run (`tk_hook`).
     public var memoryLimit: Int {
         get { limits.pointee.limit }
-        set { limits.pointee.limit = newValue }
+        set {
+            limits.pointee.limit = newValue
+            resetLimitHook()
+        }
     }
 
     /// `--timeout`: seconds from now after which running Lua code is stopped.
@@ -396,8 +400,22 @@ extension LuaRuntime {
         set {
             limits.pointee.timeout = newValue ?? 0
             limits.pointee.deadline = newValue.map { tk_now() + $0 } ?? 0
-            tk_sethook(L, newValue == nil ? 0 : 1)
+            resetLimitHook()
         }
+    }
+
+    /// Gives a new run (a script, a REPL input) the budget back after a limit ended the last:
+    /// the limits stay, the end they caused is forgotten.
+    public func beginRun() {
+        limits.pointee.ended = 0
+        limits.pointee.memory_error = 0
+        limits.pointee.timed_out = 0
+        resetLimitHook()
+    }
+
+    /// The count hook the limits need (every 10,000 instructions), or none.
+    func resetLimitHook() {
+        tk_sethook(L, limits.pointee.deadline > 0 || limits.pointee.limit > 0 ? 1 : 0)
     }
 
     /// Sets the global `arg` as `lua` does: arg[0] the script, arg[1...] its arguments.

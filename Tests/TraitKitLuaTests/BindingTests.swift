@@ -520,4 +520,27 @@ struct BindingTests {
         let error = runtime.run(chunk: "while true do end", name: "=loop")
         #expect(error?.contains("time limit of 0.2 s exceeded") == true)
     }
+
+    /// A limit ends the run even when the script catches the error: the next instruction
+    /// after the pcall raises again, in the main thread and in coroutines.
+    @Test func aCaughtLimitStillEndsTheRun() {
+        let timed = LuaRuntime()
+        timed.timeout = 0.2
+        let spin = "local function spin() while true do end end\n"
+        for loop in ["while true do pcall(spin) end",
+                     "local co = coroutine.wrap(function() while true do pcall(spin) end end) while true do pcall(co) end",
+                     "pcall(spin) after = 1"] {
+            #expect(timed.run(chunk: spin + loop, name: "=loop")?.contains("time limit of 0.2 s exceeded") == true, "\(loop)")
+        }
+        #expect(timed.globalNumber(table: "_G", key: "after") == nil)
+        let limited = LuaRuntime()
+        limited.memoryLimit = 16 * 1024 * 1024
+        let grow = "local function grow() local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end end\n"
+        #expect(limited.run(chunk: grow + "while true do pcall(grow) end", name: "=grow") == "memory limit of 16 MB exceeded")
+        #expect(limited.run(chunk: grow + "pcall(grow) reached = 1", name: "=grow") == "memory limit of 16 MB exceeded")
+        #expect(limited.globalNumber(table: "_G", key: "reached") == nil)
+        // The next run has its budget back.
+        #expect(limited.run(chunk: "collectgarbage() fine = 1", name: "=after") == nil)
+        #expect(limited.globalNumber(table: "_G", key: "fine") == 1)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TraitKitLua
 
 /// §7 memory checks. Each runs a script of Tests/Leaks in its own `traitkit` process, so
 /// the tests running beside it cannot move the figures; Scripts/leaks runs the same
@@ -34,10 +35,33 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    /// Sandbox refusals, bad arguments and memory-limit errors caught in a loop.
+    /// Sandbox refusals and bad arguments caught in a loop.
     @Test func caughtErrorsInASandboxLeaveTheStateUsable() throws {
         let result = try traitkit(["run", "--sandbox", "--memory-limit", "32", "Tests/Leaks/sandbox_errors.lua", "5000"])
         #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// Runs ended by the memory limit (as REPL inputs are, one after another) give back all
+    /// they held: after the first (which grows the binding's weak tables to their size for
+    /// ~100k views, kept for reuse), the heap stays where it was.
+    @Test func runsEndedByTheMemoryLimitReturnToTheBaseline() {
+        let runtime = LuaRuntime()
+        runtime.memoryLimit = 16 * 1024 * 1024
+        let grow = """
+            local tk = require "traitkit"
+            local views = {}
+            pcall(function() for i = 1, math.huge do views[i] = tk.View{ name = ("v"):rep(50) .. i } end end)
+            """
+        let measure = "collectgarbage() collectgarbage() heap = collectgarbage('count')"
+        #expect(runtime.run(chunk: grow, name: "=warm-up") == "memory limit of 16 MB exceeded")
+        #expect(runtime.run(chunk: measure, name: "=baseline") == nil)
+        let baseline = runtime.globalNumber(table: "_G", key: "heap") ?? 0
+        for _ in 0..<12 {
+            #expect(runtime.run(chunk: grow, name: "=grow") == "memory limit of 16 MB exceeded")
+        }
+        #expect(runtime.run(chunk: measure, name: "=after") == nil)
+        let after = runtime.globalNumber(table: "_G", key: "heap") ?? .infinity
+        #expect(after < baseline + 256, "heap \(after) KB after, \(baseline) KB before")
     }
 }
 
