@@ -35,9 +35,10 @@ struct Dump: ParsableCommand {
             }
         }
         let windows = runtime.application.windows
+        if windows.isEmpty { printError("traitkit dump: the script left no windows (a tree starts at a tk.Window)") }
         if json {
             print(JSONText.windows(windows))
-        } else {
+        } else if !windows.isEmpty {
             print(windows.map { $0.treeDescription() }.joined(separator: "\n"))
         }
     }

@@ -112,6 +112,23 @@ final class CommandLineTests {
         #expect(result.stderr.contains("after the scene override: root pastel"))
     }
 
+    @Test func aMistypedCommandIsNotTakenForTheRepl() throws {
+        let result = try traitkit(["runn", "app.lua"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Usage: traitkit <subcommand>"), "\(result.stderr)")
+        let alone = try traitkit([], input: "print(6 * 7)\n")
+        #expect(alone.stdout == "42\n")
+    }
+
+    @Test func dumpSaysWhenThereIsNoWindow() throws {
+        let path = try script("print('no window here')")
+        let result = try traitkit(["dump", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("the script left no windows"))
+        #expect(try traitkit(["dump", path, "--json"]).stdout == "[]\n")
+    }
+
     @Test func missingFileIsAClearError() throws {
         let result = try traitkit(["run", "/nonexistent/x.lua"])
         #expect(result.status == 1)
