@@ -111,9 +111,10 @@ public final class LuaRuntime {
             metatableRefs.append(luaL_ref(L, tk_registryindex()))
         }
         let source = "local t, m, n, p = ... local f = t[m] if type(f) ~= 'function' then "
-            + "error(('target of a trait change registration has no method %q'):format(m), 0) end "
+            + "error(('the target of a trait change registration on %s has no method %q (target: %s)')"
+            + ":format(tostring(n), m, tostring(t)), 0) end "
             + "return f(t, n, p)"
-        _ = tk_loadbuffer(L, source, source.utf8.count, "=callTarget", "t")
+        _ = tk_loadbuffer(L, source, source.utf8.count, "=[traitkit target-action]", "t")
         callTargetRef = luaL_ref(L, tk_registryindex())
     }
 

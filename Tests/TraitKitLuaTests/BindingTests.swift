@@ -225,6 +225,21 @@ struct BindingTests {
         expectLua("local tk = require 'traitkit'; assert(tostring(tk.View:subclass('Card')) == '<class Card>')")
     }
 
+    @Test func aTargetWithoutTheMethodIsNamedWithItsNode() {
+        let error = runLua("""
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            local v = tk.View{ name = "v" }
+            w.rootViewController.view:addSubview(v)
+            v:registerForTraitChanges({ "userInterfaceStyle" }, "themeChangd")
+            w.scene.traitOverrides.userInterfaceStyle = "dark"
+            tk.update()
+            """)
+        #expect(error?.hasPrefix("the target of a trait change registration on <View 'v'> has no method \"themeChangd\" (target: <View 'v'>)") == true,
+                "\(error ?? "no error")")
+    }
+
     @Test func elementFieldsAreChecked() {
         let cases: [(String, String)] = [
             ("E.Text{ txt = 'x' }", "bad field 'txt' in Text{...} (expected one of: text, color, name)"),
