@@ -24,6 +24,15 @@ struct ScriptOptions: ParsableArguments {
     @Argument(parsing: .allUnrecognized, help: "Arguments for the script (its `arg` table and `...`).")
     var arguments: [String] = []
 
+    /// The script's arguments: `--` ends traitkit's options (`run app.lua -- --trait x` gives
+    /// the script `--trait x`) and is not one of them, as in other tools.
+    var scriptArguments: [String] {
+        guard let end = arguments.firstIndex(of: "--") else { return arguments }
+        var rest = arguments
+        rest.remove(at: end)
+        return rest
+    }
+
     func validate() throws {
         try Self.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
         for setting in traits { _ = try Self.parseTrait(setting) }
@@ -84,8 +93,8 @@ struct ScriptOptions: ParsableArguments {
             }
             chunkName = "@" + file
         }
-        runtime.setScriptArguments(script: file, arguments: arguments)
-        if let message = runtime.run(chunk: source, name: chunkName, arguments: arguments) {
+        runtime.setScriptArguments(script: file, arguments: scriptArguments)
+        if let message = runtime.run(chunk: source, name: chunkName, arguments: scriptArguments) {
             printError("traitkit: " + message)
             throw ExitCode(1)
         }

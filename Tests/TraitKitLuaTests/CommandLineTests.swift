@@ -76,6 +76,9 @@ final class CommandLineTests {
         let path = try script("print(arg[0] == ..., select('#', ...), arg[1], arg[2])")
         let result = try traitkit(["run", path, "one", "two"])
         #expect(result.stdout == "false\t2\tone\ttwo\n")
+        // After `--`, traitkit's own options reach the script; the `--` itself does not.
+        let passed = try traitkit(["run", path, "--", "--trait", "x"])
+        #expect(passed.stdout == "false\t2\t--trait\tx\n")
     }
 
     @Test func standardInputRunsWithDash() throws {
