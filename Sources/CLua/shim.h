@@ -310,6 +310,14 @@ static inline void tk_sethook(lua_State *L, int on) {
     lua_sethook(L, on ? tk_hook : NULL, on ? LUA_MASKCOUNT : 0, 10000);
 }
 
+/* The hook the limits need now: every instruction once one has ended the run, every 10,000
+ * while one is set, else none. */
+static inline void tk_resethook(lua_State *L) {
+    tk_Limits *limits = tk_limits(L);
+    if (limits->ended) lua_sethook(L, tk_hook, LUA_MASKCOUNT, 1);
+    else tk_sethook(L, limits->deadline > 0 || limits->limit > 0);
+}
+
 /* A message handler that appends a traceback (as lua.c's msghandler). An error that already
    carries one (a handler's error re-raised by the tk.update() that ran it) keeps it alone: it
    was taken deeper in the same stack, so a second would only repeat the outer frames. */

@@ -67,7 +67,8 @@ public final class LuaRepl {
             pending.removeAll()
             if let timeout { runtime.timeout = timeout }  // from now, for this input only
             defer { if timeout != nil { runtime.timeout = nil } }
-            return execute() + updateIfAuto()
+            let output = execute()
+            return runtime.limitEnded ? output : output + updateIfAuto()  // the limit ended this input
         }
     }
 

@@ -414,10 +414,13 @@ extension LuaRuntime {
         resetLimitHook()
     }
 
-    /// The count hook the limits need (every 10,000 instructions), or none.
+    /// The count hook the limits need (`tk_resethook`).
     func resetLimitHook() {
-        tk_sethook(L, limits.pointee.deadline > 0 || limits.pointee.limit > 0 ? 1 : 0)
+        tk_resethook(L)
     }
+
+    /// Whether a limit ended the current run (it stays ended until `beginRun`).
+    public var limitEnded: Bool { limits.pointee.ended != 0 }
 
     /// Sets the global `arg` as `lua` does: arg[0] the script, arg[1...] its arguments.
     public func setScriptArguments(script: String, arguments: [String]) {

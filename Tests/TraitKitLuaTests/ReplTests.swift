@@ -147,6 +147,20 @@ struct ReplTests {
         #expect(result.stdout.hasSuffix("still here\n"))
     }
 
+    /// An input ended by the memory limit ends there: no update runs after it, and the next
+    /// input has the budget back (its update picks up what the ended one changed).
+    @Test func anInputEndedByTheMemoryLimitEndsThere() {
+        let runtime = LuaRuntime()
+        runtime.memoryLimit = 16 * 1024 * 1024
+        let repl = LuaRepl(runtime: runtime)
+        _ = repl.feed("w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }; w.rootViewController = tk.ViewController{}")
+        _ = repl.feed("seen = {}; w.rootViewController.view:registerForTraitChanges({ 'displayScale' }, function(v) seen[#seen + 1] = v.traitCollection.displayScale end)")
+        let ended = repl.feed("w.scene.traitOverrides.displayScale = 2; pcall(function() local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end end); print('not reached')")
+        #expect(ended == "memory limit of 16 MB exceeded\n")
+        #expect(repl.feed("#seen") == "0\n")
+        #expect(repl.feed("seen[1]") == "2.0\n")
+    }
+
     @Test func controlDEndsTheSession() throws {
         let script = Self.ptyPreamble(arguments: "") + """
             read("> ")
