@@ -310,8 +310,19 @@ public final class LuaRuntime {
             return try OverridesModule.index(L)
         default:
             let key = string(L, 2) ?? typeName(L, 2)
-            throw LuaError("\(typeName(L, 1)) has no field '\(clipped(key))'")
+            let names = memberNames(L, 1)
+            throw LuaError("\(typeName(L, 1)) has no field '\(clipped(key))'" + (names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
         }
+    }
+
+    /// The names of the members of the object at `i`, sorted, for an unknown-field error.
+    private func memberNames(_ L: LuaState, _ i: Int32) -> [String] {
+        guard let box = LuaObject.box(L, i) else { return [] }
+        pushRef(L, box.pointee.members)
+        defer { tk_pop(L, 1) }
+        var names: [String] = []
+        forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
+        return names.sorted()
     }
 
     func newIndexFallback(_ L: LuaState, kind: Int32) throws -> Int32 {

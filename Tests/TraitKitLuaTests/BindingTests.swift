@@ -240,6 +240,12 @@ struct BindingTests {
                 "\(error ?? "no error")")
     }
 
+    @Test func anUnknownFieldErrorListsWhatThereIs() {
+        let error = runLua("local tk = require 'traitkit'\nlocal T = tk.defineTrait{ name = 'FieldsTheme', values = { 'a', 'b' } }\nprint(T.values)", name: "@f.lua")
+        #expect(error?.hasPrefix("f.lua:3: Trait has no field 'values' (it has: affectsColorAppearance, cases, default, identifier, kind, name)") == true,
+                "\(error ?? "no error")")
+    }
+
     @Test func elementFieldsAreChecked() {
         let cases: [(String, String)] = [
             ("E.Text{ txt = 'x' }", "bad field 'txt' in Text{...} (expected one of: text, color, name)"),
