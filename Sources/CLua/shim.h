@@ -32,7 +32,6 @@ typedef struct tk_Limits {
     int memory_error;      /* the last error was the memory limit */
     double deadline;       /* CLOCK_MONOTONIC seconds; 0: none */
     double timeout;        /* the --timeout value, for the message */
-    int timed_out;
     int ended;             /* a limit ended the run: 1 time, 2 memory. Sticky until the next
                               run, so a script that catches the error with pcall still ends */
     lua_State *main;       /* the main thread, whose hook an allocation over the limit arms */
@@ -291,10 +290,7 @@ static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
 static inline void tk_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     tk_Limits *limits = tk_limits(L);
-    if (!limits->ended && limits->deadline > 0 && tk_now() > limits->deadline) {
-        limits->timed_out = 1;
-        limits->ended = 1;
-    }
+    if (!limits->ended && limits->deadline > 0 && tk_now() > limits->deadline) limits->ended = 1;
     if (!limits->ended) return;
     lua_sethook(L, tk_hook, LUA_MASKCOUNT, 1);
     if (limits->ended == 2) {

@@ -24,7 +24,7 @@ extension LuaRuntime {
         } else {
             tk_arm_interrupt(nil)
             _ = tk_take_sigint()
-            resetLimitHook()
+            tk_resethook(L)
         }
     }
 }

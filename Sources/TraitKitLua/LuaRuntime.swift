@@ -402,7 +402,7 @@ extension LuaRuntime {
         get { limits.pointee.limit }
         set {
             limits.pointee.limit = newValue
-            resetLimitHook()
+            tk_resethook(L)
         }
     }
 
@@ -412,7 +412,7 @@ extension LuaRuntime {
         set {
             limits.pointee.timeout = newValue ?? 0
             limits.pointee.deadline = newValue.map { tk_now() + $0 } ?? 0
-            resetLimitHook()
+            tk_resethook(L)
         }
     }
 
@@ -421,12 +421,6 @@ extension LuaRuntime {
     public func beginRun() {
         limits.pointee.ended = 0
         limits.pointee.memory_error = 0
-        limits.pointee.timed_out = 0
-        resetLimitHook()
-    }
-
-    /// The count hook the limits need (`tk_resethook`).
-    func resetLimitHook() {
         tk_resethook(L)
     }
 
