@@ -187,14 +187,6 @@ enum ClassModule {
         try forEachPair(L, table) {
             let key = string(L, -2)
             if key == "name" || (key == "screen" && node is WindowScene) { return }
-            if key == "root", node is HostingController {
-                // The controller holds its root element (and so the element's Lua functions).
-                LuaObject.pushUserValue(L, ud)
-                lua_pushvalue(L, -2)
-                lua_rawsetp(L, -2, UVKey.children)
-                tk_pop(L, 1)
-                return
-            }
             if isScreen {
                 guard let trait = try TraitValues.traitKey(L, -2) else {
                     throw LuaError("bad key in Screen{...} (expected a trait name, got \(typeName(L, -2)))")
@@ -233,6 +225,8 @@ enum ClassModule {
         guard byName != nil || lua_type(L, target) == LUA_TTABLE else {
             throw argumentError(L, target, function, expected: "a class or class name")
         }
+        // A Custom element's view is an engine View that carries the element's name.
+        if let byName, (LuaObject.peek(L, object) as? TraitEnvironment)?.className == byName { return true }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let runtime = LuaRuntime.of(L)

@@ -15,6 +15,7 @@ enum LuaModule {
         runtime.register(ViewMembers.stackView, for: StackView.self)
         runtime.register(ViewMembers.hostingView, for: HostingView.self)
         runtime.register(ControllerMembers.controller, for: ViewController.self)
+        runtime.register(ControllerMembers.hosting, for: HostingController.self)
         runtime.register(ControllerMembers.presentation, for: PresentationController.self)
         runtime.register(SceneMembers.scene, for: WindowScene.self)
         runtime.register(SceneMembers.screen, for: Screen.self)

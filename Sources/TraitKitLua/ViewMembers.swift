@@ -28,7 +28,8 @@ enum ViewMembers {
             ("findChild", { L in
                 guarded(L) { L in
                     let view = try NodeArgs.view(L, 1, "findChild")
-                    return try findChild(L, in: view.subviews) ? 1 : 0
+                    if try !findChild(L, in: view.subviews) { lua_pushnil(L) }
+                    return 1
                 }
             }),
             ("previousSibling", { L in
@@ -254,6 +255,28 @@ enum ControllerMembers {
             }),
         ])
 
+    /// `host.root`: the element tree, read back as the same Lua value; assigning re-renders.
+    static let hosting = controller + Members(
+        getters: [("root", { L in
+            guarded(L) { L in
+                let host = try hosting(L)
+                LuaObject.pushUserValue(L, 1)
+                if lua_rawgetp(L, -1, UVKey.children) == LUA_TUSERDATA { return 1 }
+                LuaObject.push(L, host.root, .element)
+                return 1
+            }
+        })],
+        setters: [("root", { L in
+            guarded(L) { L in
+                let host = try hosting(L)
+                let element = try LuaObject.check(L, 3, Element.self, "root", expected: "an element")
+                // The controller holds its root element (and so the element's Lua functions).
+                LuaObject.keep(L, value: 3, in: 1, key: UVKey.children)
+                try host.setRoot(element)
+                return 0
+            }
+        })])
+
     static let presentation = NodeMembers.common + Members(getters: [
         ("presentedViewController", { L in
             guarded(L) { L in NodeArgs.push(L, try presentation(L).presentedViewController); return 1 }
@@ -262,6 +285,10 @@ enum ControllerMembers {
             guarded(L) { L in NodeArgs.push(L, try presentation(L).presentingViewController); return 1 }
         }),
     ])
+
+    private static func hosting(_ L: LuaState) throws -> HostingController {
+        try LuaObject.check(L, 1, HostingController.self, "root", expected: "a HostingController")
+    }
 
     private static func presentation(_ L: LuaState) throws -> PresentationController {
         try LuaObject.check(L, 1, PresentationController.self, "presentationController", expected: "a PresentationController")

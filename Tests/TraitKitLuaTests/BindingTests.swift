@@ -198,6 +198,37 @@ struct BindingTests {
         #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
     }
 
+    /// `host.root` reads back the element it was given and, assigned, renders the new tree;
+    /// the old tree's Lua functions are released with it.
+    @Test func aHostingControllersRootCanBeReplaced() {
+        expectLua("""
+            local tk = require "traitkit"
+            local E = tk.elements
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local first = E.Text{ text = "first" }
+            local host = tk.HostingController{ root = first }
+            assert(rawequal(host.root, first))
+            w.rootViewController = host
+            tk.update()
+            local weak = setmetatable({}, { __mode = "v" })
+            do
+              local body = function(env) return E.Text{ text = "scheme " .. env.colorScheme } end
+              weak.body = body
+              host.root = E.Custom{ name = "Row", body = body }
+            end
+            assert(host.view:findChild("Row"):findChild("Label").text == "scheme light")
+            w.overrideUserInterfaceStyle = "dark"; tk.update()
+            assert(host.view:findChild("Label").text == "scheme dark")
+            host.root = first
+            collectgarbage(); collectgarbage()
+            assert(weak.body == nil, "the replaced tree is still held")
+            assert(host.view:findChild("Label").text == "first")
+            assert(host.view:findChild("Row") == nil)
+            local ok, err = pcall(function() host.root = 5 end)
+            assert(err:find("bad value for 'root' (expected an element, got number)", 1, true), err)
+            """)
+    }
+
     /// A view loaded by the engine (a window's root, a presented or represented controller)
     /// reports a raising loadView or viewDidLoad where the script asked for it.
     @Test func viewLoadingErrorsReachTheScript() {

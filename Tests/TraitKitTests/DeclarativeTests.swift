@@ -168,6 +168,76 @@ struct DeclarativeTests {
         #expect(probe.seen.last == MyAppTheme.bold.traitValue)
     }
 
+    /// A representable whose controllers are counted, for the containment tests below.
+    func representable(made: @escaping (ViewController) -> Void) -> Element {
+        Element(.viewControllerRepresentable {
+            let controller = ViewController(name: "represented")
+            made(controller)
+            return controller
+        })
+    }
+
+    // A body evaluated again drops its old views; their representables' controllers go too.
+    @Test func reRenderedRepresentablesLeaveTheHostController() throws {
+        let stage = Stage()
+        var made: [ViewController] = []
+        let rep = representable { made.append($0) }
+        let host = HostingController(root: Element(.custom(name: "Styled") { env in
+            _ = try env[EnvironmentKey.colorScheme]
+            return rep
+        }))
+        stage.window.rootViewController = host
+        try stage.app.update()
+        for style in [UserInterfaceStyle.dark, .light, .dark] {
+            stage.window.overrideUserInterfaceStyle = style
+            try stage.app.update()
+        }
+        #expect(made.count == 4)
+        #expect(host.children.count == 1)
+        #expect(host.children.first === made.last)
+        #expect(made.dropLast().allSatisfy { $0.parent == nil && $0.view.superview == nil })
+    }
+
+    // SwiftUI's `rootView =`: the new tree replaces the old one, views and controllers.
+    @Test func settingTheRootReplacesTheRenderedTree() throws {
+        let stage = Stage()
+        var made: [ViewController] = []
+        let host = HostingController(root: Element(.primitive(.VStack, attributes: [:], children: [
+            representable { made.append($0) },
+            Element(.primitive(.Text, attributes: ["text": .string("old")], children: [])),
+        ])))
+        try host.setRoot(host.root)  // before the view loads: nothing rendered, nothing to remove
+        stage.window.rootViewController = host
+        try stage.app.update()
+        #expect(host.children.count == 1)
+        let probe = Probe()
+        try host.setRoot(cell(reading: themeKey, into: probe))
+        #expect(probe.evaluations == 1, "a rendered host renders the new tree at once")
+        #expect(host.children.isEmpty)
+        #expect(made.first?.parent == nil)
+        #expect(host.view.subviews.map(\.className) == ["CellView"])
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(probe.seen.last == MyAppTheme.pastel.traitValue, "the new tree tracks its reads")
+    }
+
+    // A failing body leaves the host empty, and a new root renders again.
+    @Test func aFailedRenderLeavesNothingAndANewRootRenders() throws {
+        struct BodyFailed: Error {}
+        let stage = Stage()
+        var made: [ViewController] = []
+        let host = HostingController(root: Element(.primitive(.VStack, attributes: [:], children: [
+            representable { made.append($0) },
+            Element(.custom(name: "Bad") { _ in throw BodyFailed() }),
+        ])))
+        stage.window.rootViewController = host
+        #expect(throws: BodyFailed.self) { try stage.app.update() }
+        #expect(host.view.subviews.isEmpty)
+        #expect(host.children.isEmpty && made.count == 1 && made[0].parent == nil)
+        try host.setRoot(Element(.primitive(.Text, attributes: ["text": .string("fixed")], children: [])))
+        #expect((host.view.subviews.first as? Label)?.text == "fixed")
+    }
+
     @Test func bodyErrorsReachTheUpdatesCaller() throws {
         struct BodyFailed: Error {}
         let stage = Stage()

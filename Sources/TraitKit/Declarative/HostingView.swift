@@ -4,7 +4,8 @@
 /// trait collection. When that collection changes, each `Custom` body whose read keys
 /// changed value is evaluated again and its subtree re-rendered; nothing else is.
 public final class HostingView: View {
-    public let root: Element
+    /// The element tree this view renders; `setRoot` replaces it.
+    public private(set) var root: Element
     /// The controller that hosts this view, if any (representable controllers become its children).
     unowned(unsafe) var hostingController: ViewController?
     private var tree: RenderNode?
@@ -41,11 +42,41 @@ public final class HostingView: View {
     /// Renders the tree the first time this view gets its traits (so bodies see real values).
     override func didFirstUpdateTraits() throws { try render() }
 
-    /// Renders the tree now, if it was not rendered yet.
+    /// Renders the tree now, if it was not rendered yet. A body that fails leaves nothing of
+    /// the tree behind, so the view is empty rather than half rendered.
     public func render() throws {
         guard tree == nil else { return }
-        let node = try build(root, EnvironmentValues(traits: traitCollection), into: self)
-        tree = node
+        let firstSlot = nextSlot + 1
+        do {
+            tree = try build(root, EnvironmentValues(traits: traitCollection), into: self)
+        } catch {
+            removeRendered(subviews)
+            binding?.releaseValues(self, keys: Array(firstSlot..<(nextSlot + 1)))
+            throw error
+        }
+    }
+
+    /// Replaces the element tree (SwiftUI's `rootView =`). The old tree's views leave now,
+    /// with the controllers its representables added; the new tree renders now, from this
+    /// view's current collection, when the view has had its first update, else at that update.
+    public func setRoot(_ element: Element) throws {
+        root = element
+        if let tree {
+            removeRendered(subviews)
+            binding?.releaseValues(self, keys: tree.allSlots)
+            self.tree = nil
+        }
+        if flags.contains(.hasUpdated) { try render() }
+    }
+
+    /// Removes rendered views, the representables' controllers among them leaving the host
+    /// controller too (a view going alone would leave its controller a child forever).
+    private func removeRendered(_ views: [View]) {
+        for view in views {
+            if let host = hostingController { view.removeRepresentedControllers(from: host) }
+            view.removeFromSuperview()
+        }
+        markers.removeAll { !$0.hasTraitAncestor(self) }
     }
 
     // MARK: Building
@@ -140,10 +171,8 @@ public final class HostingView: View {
         node.environment = node.environment.rebased(on: traits)
         if case .custom(_, let body) = node.element.kind, let container = node.container,
            try node.reads.contains(where: { try node.environment[$0.key] != $0.value }) {
-            let discarded = node.children.flatMap(\.allSlots)
-            for view in container.subviews { view.removeFromSuperview() }
-            markers.removeAll { !$0.hasTraitAncestor(self) }
-            binding?.releaseValues(self, keys: discarded)
+            removeRendered(container.subviews)
+            binding?.releaseValues(self, keys: node.children.flatMap(\.allSlots))
             try evaluate(node, body: body, into: container)
             return
         }
@@ -168,6 +197,14 @@ public final class HostingView: View {
 
 extension HostingView.RenderNode {
     var allSlots: [Int] { [slot] + children.flatMap(\.allSlots) }
+}
+
+extension View {
+    /// Takes the child controllers of `host` whose views are in this subtree out of `host`.
+    fileprivate func removeRepresentedControllers(from host: ViewController) {
+        if let controller = viewController, controller.parent === host { controller.removeFromParent() }
+        for subview in subviews { subview.removeRepresentedControllers(from: host) }
+    }
 }
 
 extension IntrospectionMarker {
@@ -212,11 +249,19 @@ extension View {
 
 /// R10: a view controller whose view renders an element tree (SwiftUI's `UIHostingController`).
 public final class HostingController: ViewController {
-    public let root: Element
+    /// The element tree the view renders; `setRoot` replaces it.
+    public private(set) var root: Element
 
     public init(root: Element, name: String? = nil) {
         self.root = root
         super.init(name: name)
+    }
+
+    /// Replaces the element tree (`rootView =`): a loaded view re-renders (see
+    /// `HostingView.setRoot`), a view not loaded yet renders the new tree when it loads.
+    public func setRoot(_ element: Element) throws {
+        root = element
+        try hostingView?.setRoot(element)
     }
 
     public override func loadView() {
