@@ -373,11 +373,13 @@ let objectToString: SwiftLuaFunction = { L in
     }
 }
 
-/// `__eq`: collections compare by value, everything else by identity.
+/// `__eq`: collections and static colors compare by value, everything else by identity.
 let objectEquals: SwiftLuaFunction = { L in
     guarded(L) { L in
         let a = LuaObject.peek(L, 1), b = LuaObject.peek(L, 2)
         if let a = a as? TraitCollection, let b = b as? TraitCollection {
+            lua_pushboolean(L, a == b ? 1 : 0)
+        } else if let a = a as? Color, let b = b as? Color {
             lua_pushboolean(L, a == b ? 1 : 0)
         } else {
             lua_pushboolean(L, a != nil && a === b ? 1 : 0)

@@ -198,6 +198,18 @@ struct BindingTests {
         #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
     }
 
+    @Test func staticColorsCompareByValue() {
+        expectLua("""
+            local tk = require "traitkit"
+            local dark = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            assert(tk.Color.hex("#FFF") == tk.Color.hex("#FFFFFF"))
+            assert(tk.Color.systemBackground:resolvedColor(dark) == tk.Color.black)
+            assert(tk.Color.hex("#FFF") ~= tk.Color.hex("#FFFE"))
+            local provider = function() return tk.Color.black end
+            assert(tk.Color(provider) ~= tk.Color(provider), "dynamic colors are equal only to themselves")
+            """)
+    }
+
     /// `host.root` reads back the element it was given and, assigned, renders the new tree;
     /// the old tree's Lua functions are released with it.
     @Test func aHostingControllersRootCanBeReplaced() {

@@ -14,6 +14,16 @@ struct AppearanceTests {
         #expect(Color(red: 2, green: -1, blue: 0).description == "#FF0000FF")
     }
 
+    @Test func staticColorsAreEqualByComponentsDynamicOnesByIdentity() throws {
+        #expect(Color(hex: "#FFF") == Color.white)
+        #expect(Color(hex: "#FF8000") != Color(red: 1, green: 0.5, blue: 0), "128/255 is not 0.5")
+        #expect(try Color.systemBackground.resolvedColor(with: dark) == .black)
+        let dynamic = Color { _ in .black }
+        #expect(dynamic == dynamic)
+        #expect(dynamic != Color { _ in .black })
+        #expect(dynamic != .black)
+    }
+
     @Test func systemColorsResolvePerAppearance() throws {
         #expect(try Color.systemBackground.resolvedColor(with: light).description == "#FFFFFFFF")
         #expect(try Color.systemBackground.resolvedColor(with: dark).description == "#000000FF")

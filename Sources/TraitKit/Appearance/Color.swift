@@ -64,6 +64,17 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
+/// Static colors are equal when their components are (as `UIColor.isEqual`); a dynamic color
+/// is equal only to itself, since two providers cannot be compared.
+extension Color: Equatable {
+    public static func == (a: Color, b: Color) -> Bool {
+        if a === b { return true }
+        guard case .rgba(let r1, let g1, let b1, let a1) = a.storage,
+              case .rgba(let r2, let g2, let b2, let a2) = b.storage else { return false }
+        return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+    }
+}
+
 private func clamp(_ x: Double) -> Double { x.isNaN ? 0 : Swift.min(1, Swift.max(0, x)) }
 
 private func hexByte(_ x: Double) -> String {
