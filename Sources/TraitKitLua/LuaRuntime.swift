@@ -13,6 +13,8 @@ public final class LuaRuntime {
     public let application = Application()
     public let sandboxed: Bool
     private var closed = false
+    /// The Lua release the binding was built against, as `lua -v` names it ("Lua 5.4.6").
+    public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
 
     var cacheRef: Int32 = 0
     var anchoredRef: Int32 = 0

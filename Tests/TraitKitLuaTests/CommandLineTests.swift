@@ -123,6 +123,13 @@ final class CommandLineTests {
         #expect(alone.stdout == "42\n")
     }
 
+    @Test func versionNamesTheToolAndItsLua() throws {
+        let result = try traitkit(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("traitkit 0."), "\(result.stdout)")
+        #expect(result.stdout.contains("(Lua 5.4."), "\(result.stdout)")
+    }
+
     @Test func dumpSaysWhenThereIsNoWindow() throws {
         let path = try script("print('no window here')")
         let result = try traitkit(["dump", path])
