@@ -5,7 +5,9 @@ import TraitKit
 /// Model-based testing (DESIGN.md §7): random operation sequences run against the engine and
 /// against `ReferenceModel`, which recomputes every collection from the root on each update.
 /// After every operation each node's collection agrees on the model's traits, and each update
-/// fires the same callbacks (node, registration, previous values) in the same order.
+/// fires the same callbacks (node, registration, previous values) in the same order. Some
+/// callbacks change the hierarchy the first time they fire in `update()` (R7: "callbacks may
+/// mutate anything"): they move or remove a view or set or remove an override, mid-walk.
 ///
 /// A failure prints its seed; `TRAITKIT_MODEL_SEED=<seed> swift test --filter ModelBased`
 /// replays it alone. `TRAITKIT_LONG=1` runs twenty times as many, longer sequences
@@ -53,7 +55,16 @@ struct Firing: Equatable, CustomStringConvertible {
     var node: Int
     var registration: Int
     var previous: [TraitValue]
+    /// In the model: for an unsettled view, the traits its registration watches, the only
+    /// previous values the engine and the model must agree on (nil: all of them).
+    var watched: Set<Int>? = nil
     var description: String { "node \(node) registration \(registration) previous \(previous.map(short))" }
+
+    /// Whether the engine's firing `engine` is this model firing.
+    func matches(_ engine: Firing) -> Bool {
+        node == engine.node && registration == engine.registration
+            && previous.indices.allSatisfy { watched?.contains($0) ?? true ? previous[$0] == engine.previous[$0] : true }
+    }
 }
 
 /// A value as the operation log prints it.
@@ -66,18 +77,51 @@ func short(_ value: TraitValue) -> String {
     }
 }
 
+/// What a callback does to the hierarchy the first time it fires in an update.
+enum CallbackAction: CustomStringConvertible {
+    case move(child: Int, to: Int)
+    case remove(child: Int)
+    case setOverride(node: Int, trait: Int, value: TraitValue)
+    case removeOverride(node: Int, trait: Int)
+
+    var description: String {
+        switch self {
+        case .move(let child, let parent): "add \(child) to \(parent)"
+        case .remove(let child): "remove \(child)"
+        case .setOverride(let n, let t, let value): "override \(n).\(ModelTraits.all[t].name) = \(short(value))"
+        case .removeOverride(let n, let t): "remove override \(n).\(ModelTraits.all[t].name)"
+        }
+    }
+}
+
 /// The reference: plain values, no sharing, no dirty flags, no pruning.
 struct ReferenceModel {
+    struct Registration {
+        var id: Int
+        var traits: Set<Int>
+        var action: CallbackAction?
+    }
     struct Node {
         var parent: Int?
         var children: [Int] = []
         var overrides: [Int: TraitValue] = [:]
         var current: [TraitValue] = ModelTraits.all.map(\.defaultValue)
-        var registrations: [(id: Int, traits: Set<Int>)] = []
+        var registrations: [Registration] = []
     }
     var nodes: [Node] = []
     var systemTraits: [TraitValue] = ModelTraits.all.map(\.defaultValue)
     var fired: [Firing] = []
+    /// The nodes the running pass visited (a moved node is not visited twice in one pass).
+    private var visited: Set<Int> = []
+    /// Whether callbacks run their actions (only in `update()`), and whether one did.
+    private var actionsEnabled = false
+    private var actionRan = false
+    /// Views a callback moved during an update, until their next recompute. What such a view
+    /// (and its subtree) reads meanwhile is left open: the engine keeps what it last took in
+    /// during the update, or else what it had when the update began, while this model, which
+    /// recomputes in pre-order, has the new values for a view the walk had passed. The two
+    /// agree on every trait the view's registrations watch, so its callbacks agree (checked).
+    private(set) var unsettled: Set<Int> = []
 
     func isAncestor(_ a: Int, of b: Int) -> Bool {
         var n: Int? = b
@@ -91,8 +135,43 @@ struct ReferenceModel {
         if let parent { nodes[parent].children.append(child) }
     }
 
-    /// `tk.update()`: every node under the screen (node 0), pre-order.
-    mutating func update() { visit(0, base: systemTraits) }
+    func hasUnsettledAncestor(_ n: Int) -> Bool {
+        var node = nodes[n].parent
+        while let c = node {
+            if unsettled.contains(c) { return true }
+            node = nodes[c].parent
+        }
+        return false
+    }
+
+    /// `tk.update()`: every node under the screen (node 0), pre-order; again while callbacks
+    /// changed something (the engine's next iterations).
+    mutating func update() {
+        actionsEnabled = true
+        defer { actionsEnabled = false }
+        repeat {
+            actionRan = false
+            visited = []
+            visit(0, base: systemTraits)
+        } while actionRan
+    }
+
+    /// Applies `action` as `addSubview`, `removeFromSuperview` and overrides do (a move that
+    /// would make a cycle does nothing).
+    mutating func apply(_ action: CallbackAction) {
+        switch action {
+        case .move(let child, let parent):
+            if !isAncestor(child, of: parent) {
+                move(child, to: parent)
+                unsettled.insert(child)
+            }
+        case .remove(let child):
+            move(child, to: nil)
+            unsettled.insert(child)
+        case .setOverride(let n, let t, let value): nodes[n].overrides[t] = value
+        case .removeOverride(let n, let t): nodes[n].overrides[t] = nil
+        }
+    }
 
     /// `updateTraitsIfNeeded()`: the chain from the top down to `n`, then `n`'s subtree.
     mutating func updateTraitsIfNeeded(_ n: Int) {
@@ -100,6 +179,7 @@ struct ReferenceModel {
         var p = nodes[n].parent
         while let c = p { chain.append(c); p = nodes[c].parent }
         var base = chain.last == 0 || n == 0 ? systemTraits : ModelTraits.all.map(\.defaultValue)
+        visited = []
         for a in chain.reversed() {
             recompute(a, base: base)
             base = nodes[a].current
@@ -107,19 +187,32 @@ struct ReferenceModel {
         visit(n, base: base)
     }
 
+    /// Visits `n`, then its children as they are when the scan reaches them: callbacks may
+    /// add, move or remove children meanwhile, and each unvisited child is visited once.
     private mutating func visit(_ n: Int, base: [TraitValue]) {
+        visited.insert(n)
         recompute(n, base: n == 0 ? systemTraits : base)
-        for child in nodes[n].children { visit(child, base: nodes[n].current) }
+        while let child = nodes[n].children.first(where: { !visited.contains($0) }) {
+            visit(child, base: nodes[n].current)
+        }
     }
 
     private mutating func recompute(_ n: Int, base: [TraitValue]) {
         var new = base
         for (t, value) in nodes[n].overrides { new[t] = value }
         let old = nodes[n].current
-        for r in nodes[n].registrations where r.traits.contains(where: { old[$0] != new[$0] }) {
-            fired.append(Firing(node: n, registration: r.id, previous: old))
-        }
         nodes[n].current = new
+        let wasUnsettled = unsettled.remove(n) != nil || hasUnsettledAncestor(n)
+        for i in nodes[n].registrations.indices where nodes[n].registrations[i].traits.contains(where: { old[$0] != new[$0] }) {
+            let registration = nodes[n].registrations[i]
+            fired.append(Firing(node: n, registration: registration.id, previous: old,
+                                watched: wasUnsettled ? registration.traits : nil))
+            if actionsEnabled, let action = nodes[n].registrations[i].action {
+                nodes[n].registrations[i].action = nil
+                actionRan = true
+                apply(action)
+            }
+        }
     }
 }
 
@@ -127,9 +220,14 @@ struct ReferenceModel {
 struct ModelRun {
     var rng: SplitMix64
     var model = ReferenceModel()
+    /// What engine callbacks reach: the nodes, and whether their actions run.
+    let world = EngineWorld()
     /// Parallel to `model.nodes`: 0 screen, 1 scene, 2 window, 3 root controller, 4 its view,
     /// then views. The run holds every node, so removed views stay alive to be re-added.
-    var engine: [TraitEnvironment] = []
+    var engine: [TraitEnvironment] {
+        get { world.nodes }
+        nonmutating set { world.nodes = newValue }
+    }
     var tokens: [(node: Int, id: Int, token: TraitChangeRegistration)] = []
     var nextRegistration = 0
     var log: [String] = []
@@ -245,13 +343,31 @@ struct ModelRun {
         if traits.isEmpty { traits = [rng.below(ModelTraits.all.count)] }
         let id = nextRegistration
         nextRegistration += 1
-        log.append("register \(id) on \(n) for \(traits.sorted())")
-        let fired = self.fired
+        let action = rng.below(3) == 0 ? randomAction() : nil
+        log.append("register \(id) on \(n) for \(traits.sorted())" + (action.map { " to \($0)" } ?? ""))
+        let fired = self.fired, world = self.world
+        let pending = PendingAction(action)
         let token = try! engine[n].registerForTraitChanges(traits.sorted().map { ModelTraits.all[$0] }) { _, previous in
             fired.entries.append(Firing(node: n, registration: id, previous: ModelTraits.all.map { previous[$0] }))
+            if world.actionsEnabled, let action = pending.action {
+                pending.action = nil
+                world.apply(action)
+            }
         }
         tokens.append((n, id, token))
-        model.nodes[n].registrations.append((id, traits))
+        model.nodes[n].registrations.append(.init(id: id, traits: traits, action: action))
+    }
+
+    mutating func randomAction() -> CallbackAction? {
+        let anyNode = Int.random(in: 1..<engine.count, using: &rng)
+        let t = rng.below(ModelTraits.all.count)
+        switch rng.below(4) {
+        case 0 where engine.count > 5:
+            return .move(child: Int.random(in: 5..<engine.count, using: &rng), to: views.randomElement(using: &rng)!)
+        case 1 where engine.count > 5: return .remove(child: Int.random(in: 5..<engine.count, using: &rng))
+        case 2: return .setOverride(node: anyNode, trait: t, value: ModelTraits.randomValue(t, &rng))
+        default: return .removeOverride(node: anyNode, trait: t)
+        }
     }
 
     mutating func unregister() {
@@ -264,7 +380,9 @@ struct ModelRun {
 
     mutating func update() -> String? {
         log.append("update")
+        world.actionsEnabled = true
         try! app.update()
+        world.actionsEnabled = false
         model.update()
         return compareFirings()
     }
@@ -277,24 +395,18 @@ struct ModelRun {
         return compareFirings()
     }
 
-    func overrides(_ n: Int) -> TraitOverrides {
-        switch engine[n] {
-        case let view as View: view.traitOverrides
-        case let controller as ViewController: controller.traitOverrides
-        case let window as Window: window.traitOverrides
-        case let scene as WindowScene: scene.traitOverrides
-        default: preconditionFailure("node \(n) has no overrides")
-        }
-    }
+    func overrides(_ n: Int) -> TraitOverrides { world.overrides(n) }
 
     mutating func compareFirings() -> String? {
         defer { fired.entries = []; model.fired = [] }
-        guard fired.entries != model.fired else { return nil }
+        guard fired.entries.count != model.fired.count || !zip(model.fired, fired.entries).allSatisfy({ $0.matches($1) }) else {
+            return nil
+        }
         return "callbacks differ\n  engine: \(fired.entries)\n  model:  \(model.fired)"
     }
 
     func compareCollections() -> String? {
-        for (n, node) in engine.enumerated() {
+        for (n, node) in engine.enumerated() where !isUnsettled(n) {
             let values = ModelTraits.all.map { node.traitCollection[$0] }
             if values != model.nodes[n].current {
                 return "node \(n) has \(values.map(short)), the model \(model.nodes[n].current.map(short))"
@@ -304,9 +416,49 @@ struct ModelRun {
     }
 }
 
+extension ModelRun {
+    /// Whether `n` or an ancestor is `unsettled` in the model.
+    func isUnsettled(_ n: Int) -> Bool {
+        model.unsettled.contains(n) || model.hasUnsettledAncestor(n)
+    }
+}
+
 /// Where engine callbacks write (a class, so handlers need not capture the run).
 final class FiringLog {
     var entries: [Firing] = []
+}
+
+/// The engine nodes, for callbacks that change them.
+final class EngineWorld {
+    var nodes: [TraitEnvironment] = []
+    var actionsEnabled = false
+
+    func apply(_ action: CallbackAction) {
+        switch action {
+        case .move(let child, let parent):
+            // Refused (nothing changes) when it would make a cycle, as in the model.
+            try? (nodes[parent] as! View).addSubview(nodes[child] as! View)
+        case .remove(let child): (nodes[child] as! View).removeFromSuperview()
+        case .setOverride(let n, let t, let value): try! overrides(n).set(value, for: ModelTraits.all[t])
+        case .removeOverride(let n, let t): overrides(n).remove(ModelTraits.all[t])
+        }
+    }
+
+    func overrides(_ n: Int) -> TraitOverrides {
+        switch nodes[n] {
+        case let view as View: view.traitOverrides
+        case let controller as ViewController: controller.traitOverrides
+        case let window as Window: window.traitOverrides
+        case let scene as WindowScene: scene.traitOverrides
+        default: preconditionFailure("node \(n) has no overrides")
+        }
+    }
+}
+
+/// A callback's action until it has run once.
+final class PendingAction {
+    var action: CallbackAction?
+    init(_ action: CallbackAction?) { self.action = action }
 }
 
 /// A small, fast, seedable generator (Vigna's SplitMix64), so a seed replays exactly.

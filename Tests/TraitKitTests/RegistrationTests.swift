@@ -165,6 +165,26 @@ struct RegistrationTests {
         #expect(b.traitCollection.isContainedInSettings)
     }
 
+    // A view a callback moves ahead of the walk had the old value, however its region's
+    // slot already reads: its own callback still fires, with that old value as previous.
+    @Test func aViewMovedAheadOfTheWalkStillGetsItsCallback() throws {
+        let stage = Stage()
+        let p = try stage.view("p")
+        let c = try stage.view("c", in: p)
+        let d = try stage.view("d")
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        var seen: [String] = []
+        try d.registerForTraitChanges([MyAppThemeTrait.trait]) { node, previous in
+            seen.append("\(previous.myAppTheme) -> \(node.traitCollection.myAppTheme)")
+        }
+        try p.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in try? c.addSubview(d) }
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(d.superview === c)
+        #expect(seen == ["bold -> pastel"])
+    }
+
     @Test func nonSettlingCycleStopsWithAnErrorNamingTheTrait() throws {
         struct Ping: TraitDefinition { static let defaultValue = 0 }
         let stage = Stage()

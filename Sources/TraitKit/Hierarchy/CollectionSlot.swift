@@ -18,13 +18,13 @@ final class CollectionSlot: @unchecked Sendable {
     /// Changes with every write, unique across slots: a node records the version of its
     /// parent's slot it last took in, so a later visit can tell nothing new reached it.
     private(set) var version: UInt32
-    /// While the update that wrote or made the slot runs: what the region had before the
-    /// last write (as of `previousVersion`), and the slot the region shared before this one was
-    /// made. With them a node that shares the slot and has not taken the latest values in
-    /// still finds what it had (`collection(atVersion:)`), when a callback updates it ahead of
-    /// the running walk (`updateTraitsIfNeeded`). Dropped when the update ends.
-    private var previous: TraitCollection?
-    private var previousVersion: UInt32 = 0
+    /// While the update that wrote or made the slot runs: what the region had before each
+    /// write, with the version it had then (oldest first), and the slot the region shared
+    /// before this one was made. With them a node that shares the slot and has not taken the
+    /// latest values in still finds what it had (`collection(atVersion:)`,
+    /// `collectionBeforeUpdate`), when a callback updates or moves it ahead of the running
+    /// walk. Dropped when the update ends.
+    private var history: [(version: UInt32, collection: TraitCollection)] = []
     private var origin: CollectionSlot?
 
     init(_ collection: TraitCollection) {
@@ -50,9 +50,8 @@ final class CollectionSlot: @unchecked Sendable {
         let old = collectionRef.takeRetainedValue()
         collectionRef = .passRetained(collection)
         if box.updateDepth > 0 {
-            if previous == nil, origin == nil { box.writtenSlots.append(self) }
-            previous = old
-            previousVersion = version
+            if history.isEmpty, origin == nil { box.writtenSlots.append(self) }
+            history.append((version, old))
         }
         version = slotVersions.add(1, ordering: .relaxed).newValue
     }
@@ -63,15 +62,22 @@ final class CollectionSlot: @unchecked Sendable {
         var slot: CollectionSlot? = self
         while let s = slot {
             if s.version == version { return s.collection }
-            if s.previousVersion == version, let previous = s.previous { return previous }
+            if let entry = s.history.last(where: { $0.version == version }) { return entry.collection }
             slot = s.origin
         }
         return nil
     }
 
+    /// What the region had when the running update began (outside an update, what it has):
+    /// what a node that shares the slot and took nothing in during this update still has.
+    var collectionBeforeUpdate: TraitCollection {
+        if let origin { return origin.collectionBeforeUpdate }
+        return history.first?.collection ?? collection
+    }
+
     /// The update that wrote the slot ended.
     func forgetPrevious() {
-        previous = nil
+        history = []
         origin = nil
     }
 

@@ -111,9 +111,14 @@ extension TraitEnvironment {
     /// Keeps this node's collection as it is whatever its ancestors' slots do next (it is
     /// moving, or an ancestor updates ahead of it): a node sharing a slot gets its own, with
     /// the same collection. The caller marks it for a recompute where it needs one.
+    /// The collection kept is the one the node has as far as its callbacks know: a slot the
+    /// running update wrote ahead of the walk already shows the new values, and keeping those
+    /// would let the node's own update find nothing changed and skip its callbacks. So it is
+    /// what the node last took in during this update, or else what the slot had when the
+    /// update began (a quiet node's recorded version may be older than anything the update knows).
     func keepCollection() {
         guard !flags.contains(.ownsSlot), !slotRef.isDefaults else { return }
-        ownSlot(traitCollection)
+        ownSlot(slotRef._withUnsafeGuaranteedRef { $0.collection(atVersion: seenVersion) ?? $0.collectionBeforeUpdate })
     }
 
     /// Moves the children that share `old` (and theirs, recursively) to `new`. Nodes on the
