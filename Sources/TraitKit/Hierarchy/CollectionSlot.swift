@@ -62,7 +62,11 @@ final class CollectionSlot: @unchecked Sendable {
         var slot: CollectionSlot? = self
         while let s = slot {
             if s.version == version { return s.collection }
-            if let entry = s.history.last(where: { $0.version == version }) { return entry.collection }
+            var i = s.history.count  // newest first: a node is most often one write behind
+            while i > 0 {
+                i -= 1
+                if s.history[i].version == version { return s.history[i].collection }
+            }
             slot = s.origin
         }
         return nil
