@@ -90,7 +90,12 @@ func typeName(_ L: LuaState, _ i: Int32) -> String {
 /// `self` is `calling 'f' on bad self`. An assignment `obj.f = v` reaches its setter through
 /// `__newindex` with `v` as argument 3, a number the script never wrote: it is `bad value for 'f'`.
 func argumentError(_ L: LuaState, _ n: Int32, _ function: String, expected: String) -> LuaError {
-    let what = "(expected \(expected), got \(typeName(L, n)))"
+    argumentError(L, n, function, detail: "expected \(expected), got \(typeName(L, n))")
+}
+
+/// The same, with what was wrong said in full (`position 0 out of bounds, expected 1 to 3`).
+func argumentError(_ L: LuaState, _ n: Int32, _ function: String, detail: String) -> LuaError {
+    let what = "(\(detail))"
     switch (callSyntax(L), n) {
     case (.method, 1): return LuaError("calling '\(function)' on bad self \(what)")
     case (.method, 2...): return LuaError("bad argument #\(n - 1) to '\(function)' \(what)")

@@ -198,6 +198,25 @@ struct BindingTests {
         #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
     }
 
+    /// Subview positions count from 1, as Lua's do; 0 (UIKit's first index) is an error that
+    /// says so rather than a silent insert somewhere else.
+    @Test func insertSubviewPositionsCountFromOne() {
+        expectLua("""
+            local tk = require "traitkit"
+            local v, a, b, c = tk.View{}, tk.View{ name = "a" }, tk.View{ name = "b" }, tk.View{ name = "c" }
+            v:addSubview(a); v:addSubview(b)
+            v:insertSubview(c, 2)
+            assert(v.subviews[2] == c and #v.subviews == 3)
+            v:insertSubview(c, 3)  -- a subview moving among its siblings: 1 to 3
+            assert(v.subviews[3] == c)
+            local ok, err = pcall(function() v:insertSubview(tk.View{}, 0) end)
+            assert(err:find("bad argument #2 to 'insertSubview' (position 0 out of bounds, expected 1 to 4)", 1, true), err)
+            ok, err = pcall(function() v:insertSubview(c, 4) end)
+            assert(err:find("position 4 out of bounds, expected 1 to 3", 1, true), err)
+            assert(#v.subviews == 3 and v.subviews[3] == c, "a refused insert changes nothing")
+            """)
+    }
+
     @Test func staticColorsCompareByValue() {
         expectLua("""
             local tk = require "traitkit"
