@@ -185,6 +185,30 @@ struct RegistrationTests {
         #expect(seen == ["bold -> pastel"])
     }
 
+    // A view the walk already visited, moved by its own callback under a view the walk has
+    // yet to reach, is updated in the next pass: the later visit must not drop its flag.
+    @Test func aVisitedViewMovedAheadIsUpdatedInTheNextPass() throws {
+        let stage = Stage()
+        let a = try stage.view("a"), x = try stage.view("x", in: a)
+        let b = try stage.view("b"), y = try stage.view("y", in: b), z = try stage.view("z", in: y)
+        try stage.app.update()
+        y.traitOverrides[ContainedInSettingsTrait.self] = true
+        z.traitOverrides[MyAppThemeTrait.self] = .bold  // work pending below y, flagged on y
+        var moved = false
+        try x.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in
+            if !moved { moved = true; try? y.addSubview(x) }
+        }
+        var seen: [Bool] = []
+        try x.registerForTraitChanges([ContainedInSettingsTrait.trait]) { node, _ in
+            seen.append(node.traitCollection.isContainedInSettings)
+        }
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(x.superview === y)
+        #expect(x.traitCollection.isContainedInSettings)
+        #expect(seen == [true])
+    }
+
     @Test func nonSettlingCycleStopsWithAnErrorNamingTheTrait() throws {
         struct Ping: TraitDefinition { static let defaultValue = 0 }
         let stage = Stage()

@@ -72,11 +72,15 @@ extension TraitEnvironment {
         return nil
     }
 
+    /// Whether a trait update is pending here or below.
+    @inline(__always)
+    var hasPendingTraitUpdate: Bool { !flags.isDisjoint(with: [.needsTraitUpdate, .subtreeNeedsTraitUpdate]) }
+
     /// Whether the walk must enter `self`, a child whose parent's collection changed `changed`
     /// (folded), given the flags that mean "visit on any change" in this pass.
     @inline(__always)
     func wantsVisit(changed: UInt64, anyChange: NodeFlags) -> Bool {
-        !flags.isDisjoint(with: [.needsTraitUpdate, .subtreeNeedsTraitUpdate])
+        hasPendingTraitUpdate
             || (changed != 0 && (!flags.isDisjoint(with: anyChange) || subtreeInterest & changed != 0))
     }
 

@@ -99,7 +99,15 @@ extension TraitEnvironment {
                 continue
             }
             let child = entry.node
-            if child._withUnsafeGuaranteedRef({ $0.visitEpoch != epoch && $0.wantsVisit(changed: changedSummary, anyChange: anyChange) }) {
+            let visit = child._withUnsafeGuaranteedRef { child in
+                if child.visitEpoch != epoch { return child.wantsVisit(changed: changedSummary, anyChange: anyChange) }
+                // Visited in this pass and made dirty since (a callback moved it here from
+                // where the walk had been, or changed it): this node's visit cleared the
+                // flags above it, so they are set again for the next pass.
+                if child.hasPendingTraitUpdate { child.markAncestors(.subtreeNeedsTraitUpdate) }
+                return false
+            }
+            if visit {
                 context.push(child)
                 child._withUnsafeGuaranteedRef {
                     $0.updateTraits(parentSlot: slotRef, parentOld: previous, parentChanged: changed, context: context)
