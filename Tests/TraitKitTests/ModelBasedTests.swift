@@ -117,10 +117,11 @@ struct ReferenceModel {
     private var actionsEnabled = false
     private var actionRan = false
     /// Views a callback moved during an update, until their next recompute. What such a view
-    /// (and its subtree) reads meanwhile is left open: the engine keeps what it last took in
-    /// during the update, or else what it had when the update began, while this model, which
-    /// recomputes in pre-order, has the new values for a view the walk had passed. The two
-    /// agree on every trait the view's registrations watch, so its callbacks agree (checked).
+    /// (and its subtree) reads meanwhile is left open: the engine keeps what it last took in,
+    /// or else what its region had when the pass began, while this model, which recomputes in
+    /// pre-order, has the new values for a view the walk had passed without a visit. The two
+    /// agree on every trait the view's registrations watch (a view the walk passes without a
+    /// visit watches none that changed), so its callbacks agree on those (checked).
     private(set) var unsettled: Set<Int> = []
 
     func isAncestor(_ a: Int, of b: Int) -> Bool {

@@ -209,6 +209,31 @@ struct RegistrationTests {
         #expect(seen == [true])
     }
 
+    // A subtree attached before an update joins its new parent's region in the walk; a
+    // callback that then moves a view of it ahead of the walk must not leave the view's
+    // old values behind: the slot owner below it (n, with an override) is updated too.
+    @Test func aViewMovedAfterItsRegionJoinedKeepsWhatItHad() throws {
+        let stage = Stage()
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        let d = View(name: "d"), m = View(name: "m"), n = View(name: "n")
+        try d.addSubview(m)
+        try m.addSubview(n)
+        n.traitOverrides[ContainedInSettingsTrait.self] = true
+        try d.updateTraitsIfNeeded()
+        try stage.root.view.addSubview(d)
+        var moved = false
+        try d.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in
+            if !moved { moved = true; try? d.addSubview(m) }
+        }
+        var seen: [MyAppTheme] = []
+        try n.registerForTraitChanges([MyAppThemeTrait.trait]) { node, _ in seen.append(node.traitCollection.myAppTheme) }
+        try stage.app.update()
+        #expect(moved)
+        #expect(n.traitCollection.myAppTheme == .bold)
+        #expect(seen == [.bold])
+    }
+
     @Test func nonSettlingCycleStopsWithAnErrorNamingTheTrait() throws {
         struct Ping: TraitDefinition { static let defaultValue = 0 }
         let stage = Stage()

@@ -95,20 +95,30 @@ extension TraitEnvironment {
         }
         let old = slotRef
         slotRef = .passRetained(CollectionSlot(collection, origin: old.takeUnretainedValue(), in: CurrentSlot.box))
-        repointChildren(from: old, to: slotRef, forgetSeen: false)
+        repointChildren(from: old, to: slotRef, seenAtPassStart: nil)
         old.release()
         flags.insert(.ownsSlot)
         summaryDidGrow()
     }
 
     /// Makes this node share `parentSlot` (its collection is its parent's), with the nodes
-    /// below it that shared its slot.
+    /// below it that shared its slot. While an update runs, `parentSlot` answers for the old
+    /// slot's versions, and a node moved along that took nothing of the old slot in records
+    /// the version the old slot had when the pass began, which is what it still has.
     func joinSlot(_ parentSlot: Unmanaged<CollectionSlot>) {
         flags.remove(.ownsSlot)
         guard slotRef.toOpaque() != parentSlot.toOpaque() else { return }
         let old = slotRef
+        let box = CurrentSlot.box
+        var seenAtPassStart: UInt32?
+        if box.updateDepth > 0 {
+            old._withUnsafeGuaranteedRef { oldSlot in
+                parentSlot._withUnsafeGuaranteedRef { $0.absorb(oldSlot, in: box) }
+                seenAtPassStart = oldSlot.atPassStart(box.passEpoch).version
+            }
+        }
         slotRef = parentSlot.retain()
-        repointChildren(from: old, to: parentSlot, forgetSeen: true)
+        repointChildren(from: old, to: parentSlot, seenAtPassStart: seenAtPassStart)
         old.release()
     }
 
@@ -116,29 +126,33 @@ extension TraitEnvironment {
     /// moving, or an ancestor updates ahead of it): a node sharing a slot gets its own, with
     /// the same collection. The caller marks it for a recompute where it needs one.
     /// The collection kept is the one the node has as far as its callbacks know: a slot the
-    /// running update wrote ahead of the walk already shows the new values, and keeping those
-    /// would let the node's own update find nothing changed and skip its callbacks. So it is
-    /// what the node last took in during this update, or else what the slot had when the
-    /// update began (a quiet node's recorded version may be older than anything the update knows).
+    /// running update wrote or replaced ahead of the walk already shows the new values, and
+    /// keeping those would let the node's own update find nothing changed, skip its callbacks
+    /// and leave the slot owners below it stale. So it is what the node last took in, or else
+    /// what its region had when the running pass began (a quiet node's recorded version may
+    /// be older than anything the update knows).
     func keepCollection() {
         guard !flags.contains(.ownsSlot), !slotRef.isDefaults else { return }
-        ownSlot(slotRef._withUnsafeGuaranteedRef { $0.collection(atVersion: seenVersion) ?? $0.collectionBeforeUpdate })
+        let epoch = CurrentSlot.box.passEpoch
+        ownSlot(slotRef._withUnsafeGuaranteedRef { $0.collection(atVersion: seenVersion) ?? $0.atPassStart(epoch).collection })
     }
 
     /// Moves the children that share `old` (and theirs, recursively) to `new`. Nodes on the
     /// `defaults` slot stay: they have not been updated yet, and keep all defaults until then.
-    /// A new slot made from `old` still answers for `old`'s versions; any other does not, so
-    /// the nodes moved to it forget which version they took in (`forgetSeen`).
+    /// A node whose recorded version `old` does not know gets `seenAtPassStart`, when given
+    /// (`joinSlot`).
     private func repointChildren(from old: Unmanaged<CollectionSlot>, to new: Unmanaged<CollectionSlot>,
-                                 forgetSeen: Bool) {
+                                 seenAtPassStart: UInt32?) {
         guard !old.isDefaults else { return }
         for entry in traitChildren {
             entry.node._withUnsafeGuaranteedRef { child in
                 guard child.slotRef.toOpaque() == old.toOpaque(), !child.flags.contains(.ownsSlot) else { return }
+                if let seenAtPassStart, old._withUnsafeGuaranteedRef({ $0.collection(atVersion: child.seenVersion) == nil }) {
+                    child.seenVersion = seenAtPassStart
+                }
                 child.slotRef = new.retain()
                 old.release()
-                if forgetSeen { child.seenVersion = 0 }
-                child.repointChildren(from: old, to: new, forgetSeen: forgetSeen)
+                child.repointChildren(from: old, to: new, seenAtPassStart: seenAtPassStart)
             }
         }
     }

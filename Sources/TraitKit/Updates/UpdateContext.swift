@@ -20,6 +20,8 @@ final class UpdateContext {
     @exclusivity(unchecked) private(set) var callouts: UInt32 = 0
     /// This thread's `current` slot, fetched once per update instead of once per callback.
     let current = CurrentSlot.box
+    /// The pass epoch of the update around this one (restored when this one ends).
+    private let outerPassEpoch: UInt32
 
     /// The nodes from the walk's root to the one being visited; `path[0..<pinned]` are
     /// retained (the root by the walk's caller, the others by `prepareForCallout`).
@@ -32,13 +34,16 @@ final class UpdateContext {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
         path = .allocate(capacity: pathCapacity)
         current.updateDepth += 1
+        outerPassEpoch = current.passEpoch
+        current.passEpoch = epoch
     }
 
     deinit {
         path.deallocate()
         current.updateDepth -= 1
+        current.passEpoch = outerPassEpoch
         if current.updateDepth == 0 {
-            for slot in current.writtenSlots { slot.forgetPrevious() }
+            for slot in current.writtenSlots { slot.forgetHistory() }
             current.writtenSlots.removeAll()
         }
     }
@@ -46,6 +51,7 @@ final class UpdateContext {
     /// Starts another pass of the same update: a new epoch, a fresh change record.
     func beginPass() {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
+        current.passEpoch = epoch
         changedTraits = TraitSet()
     }
 
