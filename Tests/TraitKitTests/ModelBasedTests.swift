@@ -7,7 +7,10 @@ import TraitKit
 /// After every operation each node's collection agrees on the model's traits, and each update
 /// fires the same callbacks (node, registration, previous values) in the same order. Some
 /// callbacks change the hierarchy the first time they fire in `update()` (R7: "callbacks may
-/// mutate anything"): they move or remove a view or set or remove an override, mid-walk.
+/// mutate anything"): they move or remove a view or set or remove an override, mid-walk, and
+/// the model, which recomputes every node in pre-order, applies the same change at the same
+/// point. So a view moved ahead of the walk or behind it must end up as if every node had been
+/// visited, though the engine visits only the nodes that need it.
 ///
 /// A failure prints its seed; `TRAITKIT_MODEL_SEED=<seed> swift test --filter ModelBased`
 /// replays it alone. `TRAITKIT_LONG=1` runs twenty times as many, longer sequences
@@ -55,16 +58,7 @@ struct Firing: Equatable, CustomStringConvertible {
     var node: Int
     var registration: Int
     var previous: [TraitValue]
-    /// In the model: for an unsettled view, the traits its registration watches, the only
-    /// previous values the engine and the model must agree on (nil: all of them).
-    var watched: Set<Int>? = nil
     var description: String { "node \(node) registration \(registration) previous \(previous.map(short))" }
-
-    /// Whether the engine's firing `engine` is this model firing.
-    func matches(_ engine: Firing) -> Bool {
-        node == engine.node && registration == engine.registration
-            && previous.indices.allSatisfy { watched?.contains($0) ?? true ? previous[$0] == engine.previous[$0] : true }
-    }
 }
 
 /// A value as the operation log prints it.
@@ -116,13 +110,6 @@ struct ReferenceModel {
     /// Whether callbacks run their actions (only in `update()`), and whether one did.
     private var actionsEnabled = false
     private var actionRan = false
-    /// Views a callback moved during an update, until their next recompute. What such a view
-    /// (and its subtree) reads meanwhile is left open: the engine keeps what it last took in,
-    /// or else what its region had when the pass began, while this model, which recomputes in
-    /// pre-order, has the new values for a view the walk had passed without a visit. The two
-    /// agree on every trait the view's registrations watch (a view the walk passes without a
-    /// visit watches none that changed), so its callbacks agree on those (checked).
-    private(set) var unsettled: Set<Int> = []
 
     func isAncestor(_ a: Int, of b: Int) -> Bool {
         var n: Int? = b
@@ -134,15 +121,6 @@ struct ReferenceModel {
         if let old = nodes[child].parent { nodes[old].children.removeAll { $0 == child } }
         nodes[child].parent = parent
         if let parent { nodes[parent].children.append(child) }
-    }
-
-    func hasUnsettledAncestor(_ n: Int) -> Bool {
-        var node = nodes[n].parent
-        while let c = node {
-            if unsettled.contains(c) { return true }
-            node = nodes[c].parent
-        }
-        return false
     }
 
     /// `tk.update()`: every node under the screen (node 0), pre-order; again while callbacks
@@ -162,13 +140,8 @@ struct ReferenceModel {
     mutating func apply(_ action: CallbackAction) {
         switch action {
         case .move(let child, let parent):
-            if !isAncestor(child, of: parent) {
-                move(child, to: parent)
-                unsettled.insert(child)
-            }
-        case .remove(let child):
-            move(child, to: nil)
-            unsettled.insert(child)
+            if !isAncestor(child, of: parent) { move(child, to: parent) }
+        case .remove(let child): move(child, to: nil)
         case .setOverride(let n, let t, let value): nodes[n].overrides[t] = value
         case .removeOverride(let n, let t): nodes[n].overrides[t] = nil
         }
@@ -203,11 +176,9 @@ struct ReferenceModel {
         for (t, value) in nodes[n].overrides { new[t] = value }
         let old = nodes[n].current
         nodes[n].current = new
-        let wasUnsettled = unsettled.remove(n) != nil || hasUnsettledAncestor(n)
         for i in nodes[n].registrations.indices where nodes[n].registrations[i].traits.contains(where: { old[$0] != new[$0] }) {
             let registration = nodes[n].registrations[i]
-            fired.append(Firing(node: n, registration: registration.id, previous: old,
-                                watched: wasUnsettled ? registration.traits : nil))
+            fired.append(Firing(node: n, registration: registration.id, previous: old))
             if actionsEnabled, let action = nodes[n].registrations[i].action {
                 nodes[n].registrations[i].action = nil
                 actionRan = true
@@ -400,27 +371,18 @@ struct ModelRun {
 
     mutating func compareFirings() -> String? {
         defer { fired.entries = []; model.fired = [] }
-        guard fired.entries.count != model.fired.count || !zip(model.fired, fired.entries).allSatisfy({ $0.matches($1) }) else {
-            return nil
-        }
+        guard fired.entries != model.fired else { return nil }
         return "callbacks differ\n  engine: \(fired.entries)\n  model:  \(model.fired)"
     }
 
     func compareCollections() -> String? {
-        for (n, node) in engine.enumerated() where !isUnsettled(n) {
+        for (n, node) in engine.enumerated() {
             let values = ModelTraits.all.map { node.traitCollection[$0] }
             if values != model.nodes[n].current {
                 return "node \(n) has \(values.map(short)), the model \(model.nodes[n].current.map(short))"
             }
         }
         return nil
-    }
-}
-
-extension ModelRun {
-    /// Whether `n` or an ancestor is `unsettled` in the model.
-    func isUnsettled(_ n: Int) -> Bool {
-        model.unsettled.contains(n) || model.hasUnsettledAncestor(n)
     }
 }
 

@@ -56,7 +56,16 @@ enum CurrentSlot {
         var writtenSlots: [CollectionSlot] = []
         /// The epoch of the running trait pass (`UpdateContext.epoch`); epochs only grow, so a
         /// pass nested in a callback has a later one than the pass around it.
+        var epoch: UInt32 = 0
+        /// The epoch of the outermost update's running pass: what a node has, as far as its
+        /// callbacks know, is what it had when that pass began unless it took something in
+        /// since (`TraitEnvironment.keepCollection`, `updateTraits`).
         var passEpoch: UInt32 = 0
+        /// The context whose trait walk is running, innermost first (`UpdateContext.hasPassed`).
+        unowned(unsafe) var walk: UpdateContext?
+        /// Nodes whose region is to join their parent's once the outermost update ends
+        /// (`TraitEnvironment.shareParentSlot`), retained until then.
+        var pendingJoins: [Unmanaged<TraitEnvironment>] = []
     }
 
     static let key: pthread_key_t = {

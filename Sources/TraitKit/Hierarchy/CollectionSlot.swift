@@ -19,16 +19,15 @@ final class CollectionSlot: @unchecked Sendable {
     /// parent's slot it last took in, so a later visit can tell nothing new reached it.
     private(set) var version: UInt32
     /// While the update that wrote or made the slot runs: what the region had before each
-    /// write, with the version it had then and the pass that wrote (oldest first); the slot
-    /// the region shared before this one was made, and in which pass; and the slots whose
-    /// regions joined this one. With them a node that shares the slot and has not taken the
-    /// latest values in still finds what it had (`collection(atVersion:)`,
-    /// `collectionAtPassStart`), when a callback updates or moves it ahead of the running
-    /// walk. Dropped when the update ends.
+    /// write, with the version it had then and the pass that wrote (oldest first), and the
+    /// slot the region shared before this one was made, and in which pass. With them a node
+    /// that shares the slot and has not taken the latest values in still finds what it had
+    /// (`collection(atVersion:)`, `collection(atPassStart:)`), when a callback updates or moves it ahead
+    /// of the running walk. Regions only split while an update runs (they join after it,
+    /// `shareParentSlot`), so this chain is all a region's past. Dropped when the update ends.
     private var history: [(version: UInt32, collection: TraitCollection, epoch: UInt32)] = []
     private var origin: CollectionSlot?
     private var originEpoch: UInt32 = 0
-    private var absorbed: [CollectionSlot] = []
 
     init(_ collection: TraitCollection) {
         collectionRef = .passRetained(collection)
@@ -40,7 +39,7 @@ final class CollectionSlot: @unchecked Sendable {
         self.init(collection)
         if box.updateDepth > 0 {
             self.origin = origin
-            originEpoch = box.passEpoch
+            originEpoch = box.epoch
             box.writtenSlots.append(self)
         }
     }
@@ -54,14 +53,14 @@ final class CollectionSlot: @unchecked Sendable {
         let old = collectionRef.takeRetainedValue()
         collectionRef = .passRetained(collection)
         if box.updateDepth > 0 {
-            noteTouched(in: box)
-            history.append((version, old, box.passEpoch))
+            if history.isEmpty, origin == nil { box.writtenSlots.append(self) }
+            history.append((version, old, box.epoch))
         }
         version = slotVersions.add(1, ordering: .relaxed).newValue
     }
 
-    /// The collection this slot's region had at `version` of this slot, of a slot it
-    /// replaced or of one whose region joined it, as far as the running update knows it.
+    /// The collection this slot's region had at `version` of this slot or of a slot it
+    /// replaced, as far as the running update still knows it.
     func collection(atVersion version: UInt32) -> TraitCollection? {
         var slot: CollectionSlot? = self
         while let s = slot {
@@ -71,54 +70,23 @@ final class CollectionSlot: @unchecked Sendable {
                 i -= 1
                 if s.history[i].version == version { return s.history[i].collection }
             }
-            if !s.absorbed.isEmpty { return s.searchAbsorbed(for: version) }
             slot = s.origin
         }
         return nil
     }
 
-    /// The slower search once regions have joined: every slot reachable through origins and
-    /// joins, each once (a region may rejoin the slot it was made from).
-    private func searchAbsorbed(for version: UInt32) -> TraitCollection? {
-        var pending: [CollectionSlot] = [self]
-        var seen: [ObjectIdentifier] = []
-        while let s = pending.popLast() {
-            guard !seen.contains(ObjectIdentifier(s)) else { continue }
-            seen.append(ObjectIdentifier(s))
-            if s.version == version { return s.collection }
-            if let entry = s.history.last(where: { $0.version == version }) { return entry.collection }
-            pending.append(contentsOf: s.absorbed)
-            if let origin = s.origin { pending.append(origin) }
-        }
-        return nil
-    }
-
-    /// The version this slot's region had when pass `epoch` began, and the collection then:
-    /// what a node that shares the slot and took nothing in during the pass still has.
-    func atPassStart(_ epoch: UInt32) -> (version: UInt32, collection: TraitCollection) {
-        if let origin, originEpoch >= epoch { return origin.atPassStart(epoch) }
-        if let first = history.first(where: { $0.epoch >= epoch }) { return (first.version, first.collection) }
-        return (version, collection)
-    }
-
-    /// Records, while an update runs, that the region of `slot` joined this one, so its
-    /// versions still answer here.
-    func absorb(_ slot: CollectionSlot, in box: CurrentSlot.Box) {
-        guard box.updateDepth > 0 else { return }
-        noteTouched(in: box)
-        absorbed.append(slot)
-    }
-
-    /// Registers the slot for `forgetHistory` when the update ends.
-    private func noteTouched(in box: CurrentSlot.Box) {
-        if history.isEmpty, origin == nil, absorbed.isEmpty { box.writtenSlots.append(self) }
+    /// What this slot's region had when pass `epoch` began (passes nested in it have later
+    /// epochs): what a node that shares the slot and took nothing in during the pass has.
+    func collection(atPassStart epoch: UInt32) -> TraitCollection {
+        if let origin, originEpoch >= epoch { return origin.collection(atPassStart: epoch) }
+        for entry in history where entry.epoch >= epoch { return entry.collection }
+        return collection
     }
 
     /// The update that wrote the slot ended.
     func forgetHistory() {
         history = []
         origin = nil
-        absorbed = []
     }
 
     /// Where every new node starts: all defaults, before its first update.

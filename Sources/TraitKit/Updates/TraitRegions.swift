@@ -95,64 +95,84 @@ extension TraitEnvironment {
         }
         let old = slotRef
         slotRef = .passRetained(CollectionSlot(collection, origin: old.takeUnretainedValue(), in: CurrentSlot.box))
-        repointChildren(from: old, to: slotRef, seenAtPassStart: nil)
+        repointChildren(from: old, to: slotRef)
         old.release()
         flags.insert(.ownsSlot)
         summaryDidGrow()
     }
 
     /// Makes this node share `parentSlot` (its collection is its parent's), with the nodes
-    /// below it that shared its slot. While an update runs, `parentSlot` answers for the old
-    /// slot's versions, and a node moved along that took nothing of the old slot in records
-    /// the version the old slot had when the pass began, which is what it still has.
+    /// below it that shared its slot.
     func joinSlot(_ parentSlot: Unmanaged<CollectionSlot>) {
         flags.remove(.ownsSlot)
         guard slotRef.toOpaque() != parentSlot.toOpaque() else { return }
         let old = slotRef
-        let box = CurrentSlot.box
-        var seenAtPassStart: UInt32?
-        if box.updateDepth > 0 {
-            old._withUnsafeGuaranteedRef { oldSlot in
-                parentSlot._withUnsafeGuaranteedRef { $0.absorb(oldSlot, in: box) }
-                seenAtPassStart = oldSlot.atPassStart(box.passEpoch).version
-            }
-        }
         slotRef = parentSlot.retain()
-        repointChildren(from: old, to: parentSlot, seenAtPassStart: seenAtPassStart)
+        repointChildren(from: old, to: parentSlot)
         old.release()
+    }
+
+    /// The walk found this node's collection is its parent's. A node new to the tree or
+    /// already sharing joins at once; a region of its own joins the parent's only when the
+    /// outermost update ends: until then this node keeps owning its slot, written with the
+    /// parent's collection, so the nodes below it still find what they had in it (a callback
+    /// may move one of them ahead of the walk, `keepCollection`).
+    func shareParentSlot(_ parentSlot: Unmanaged<CollectionSlot>) {
+        let box = CurrentSlot.box
+        guard box.updateDepth > 0, !slotRef.isDefaults, slotRef.toOpaque() != parentSlot.toOpaque() else {
+            return joinSlot(parentSlot)
+        }
+        ownSlot(parentSlot._withUnsafeGuaranteedRef { $0.collection })
+        box.pendingJoins.append(.passRetained(self))
+    }
+
+    /// After the outermost update: each node whose region was to join its parent's joins it,
+    /// if its collection is still its parent's.
+    static func joinPendingRegions(_ box: CurrentSlot.Box) {
+        let pending = box.pendingJoins
+        box.pendingJoins = []
+        for node in pending {
+            node._withUnsafeGuaranteedRef { node in
+                guard node.flags.contains(.ownsSlot), !node.flags.contains(.needsTraitUpdate),
+                      let parentSlot = node.traitParent?.slotRef,
+                      node.slotRef._withUnsafeGuaranteedRef({ mine in parentSlot._withUnsafeGuaranteedRef { $0.collection === mine.collection } })
+                else { return }
+                node.joinSlot(parentSlot)
+            }
+            node.release()
+        }
     }
 
     /// Keeps this node's collection as it is whatever its ancestors' slots do next (it is
     /// moving, or an ancestor updates ahead of it): a node sharing a slot gets its own, with
-    /// the same collection. The caller marks it for a recompute where it needs one.
-    /// The collection kept is the one the node has as far as its callbacks know: a slot the
-    /// running update wrote or replaced ahead of the walk already shows the new values, and
-    /// keeping those would let the node's own update find nothing changed, skip its callbacks
-    /// and leave the slot owners below it stale. So it is what the node last took in, or else
-    /// what its region had when the running pass began (a quiet node's recorded version may
-    /// be older than anything the update knows).
+    /// the collection it has. While an update runs, a slot may already show values the walk
+    /// has not brought to this node, and keeping those would let its own update find nothing
+    /// changed, skip its callbacks and leave the slot owners below it stale. So what it has is,
+    /// as in a walk that visits every node in pre-order: what it took in during this pass, or
+    /// its region's value now if the walk has gone past it, or else its region's value when
+    /// the pass began.
     func keepCollection() {
         guard !flags.contains(.ownsSlot), !slotRef.isDefaults else { return }
-        let epoch = CurrentSlot.box.passEpoch
-        ownSlot(slotRef._withUnsafeGuaranteedRef { $0.collection(atVersion: seenVersion) ?? $0.atPassStart(epoch).collection })
+        let box = CurrentSlot.box
+        let kept = slotRef._withUnsafeGuaranteedRef { slot -> TraitCollection in
+            guard box.updateDepth > 0 else { return slot.collection }
+            if visitEpoch >= box.passEpoch { return slot.collection(atVersion: seenVersion) ?? slot.collection }
+            if box.walk?.hasPassed(self) == true { return slot.collection }
+            return slot.collection(atPassStart: box.passEpoch)
+        }
+        ownSlot(kept)
     }
 
     /// Moves the children that share `old` (and theirs, recursively) to `new`. Nodes on the
     /// `defaults` slot stay: they have not been updated yet, and keep all defaults until then.
-    /// A node whose recorded version `old` does not know gets `seenAtPassStart`, when given
-    /// (`joinSlot`).
-    private func repointChildren(from old: Unmanaged<CollectionSlot>, to new: Unmanaged<CollectionSlot>,
-                                 seenAtPassStart: UInt32?) {
+    private func repointChildren(from old: Unmanaged<CollectionSlot>, to new: Unmanaged<CollectionSlot>) {
         guard !old.isDefaults else { return }
         for entry in traitChildren {
             entry.node._withUnsafeGuaranteedRef { child in
                 guard child.slotRef.toOpaque() == old.toOpaque(), !child.flags.contains(.ownsSlot) else { return }
-                if let seenAtPassStart, old._withUnsafeGuaranteedRef({ $0.collection(atVersion: child.seenVersion) == nil }) {
-                    child.seenVersion = seenAtPassStart
-                }
                 child.slotRef = new.retain()
                 old.release()
-                child.repointChildren(from: old, to: new, seenAtPassStart: seenAtPassStart)
+                child.repointChildren(from: old, to: new)
             }
         }
     }

@@ -24,6 +24,10 @@ extension TraitEnvironment {
         var parentChanged = parentChanged
         if !needsSelf, parentSlot != nil, seenVersion == parentVersion { parentChanged = TraitSet() }
         guard needsSelf || !parentChanged.isEmpty || flags.contains(.subtreeNeedsTraitUpdate) else { return }
+        // Visited in this pass already (a callback's `updateTraitsIfNeeded` ran ahead of the
+        // walk; nested passes have later epochs): what it took in then is what it has.
+        let passEpoch = context.current.passEpoch
+        let tookInThisPass = visitEpoch >= passEpoch
         visitEpoch = context.epoch
         let parentVersionBefore = seenVersion
         seenVersion = parentVersion
@@ -32,10 +36,15 @@ extension TraitEnvironment {
         flags.insert(.hasUpdated)
 
         // A node sharing its parent's slot already shows the parent's new collection; what it
-        // had before is what the slot had when it last took it in, or else what the parent had.
+        // had before is what it took in earlier in this pass, or else what its region had when
+        // the pass began (a version taken in before this pass may be older than that: the walk
+        // passes nodes without a visit).
         let shared = !flags.contains(.ownsSlot) && parentSlot?.toOpaque() == slotRef.toOpaque()
         let previous = shared
-            ? slotRef._withUnsafeGuaranteedRef { $0.collection(atVersion: parentVersionBefore) ?? parentOld ?? $0.collection }
+            ? slotRef._withUnsafeGuaranteedRef {
+                tookInThisPass ? $0.collection(atVersion: parentVersionBefore) ?? parentOld ?? $0.collection
+                    : $0.collection(atPassStart: passEpoch)
+            }
             : traitCollection
         var changed = TraitSet()
         if needsSelf {
@@ -68,7 +77,7 @@ extension TraitEnvironment {
     private func recompute(from previous: TraitCollection, parentSlot: Unmanaged<CollectionSlot>?) -> TraitSet {
         let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? rootCollection()
         let new = collection(inheriting: parentCollection)
-        if new === parentCollection, let parentSlot { joinSlot(parentSlot) } else { ownSlot(new) }
+        if new === parentCollection, let parentSlot { shareParentSlot(parentSlot) } else { ownSlot(new) }
         return new === previous ? TraitSet() : new.changedTraitSet(from: previous)
     }
 

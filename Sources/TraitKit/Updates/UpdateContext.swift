@@ -20,8 +20,13 @@ final class UpdateContext {
     @exclusivity(unchecked) private(set) var callouts: UInt32 = 0
     /// This thread's `current` slot, fetched once per update instead of once per callback.
     let current = CurrentSlot.box
-    /// The pass epoch of the update around this one (restored when this one ends).
-    private let outerPassEpoch: UInt32
+    /// The pass epoch of the update around this one (restored when this one ends), if any.
+    private let outerEpoch: UInt32
+    private let isOutermost: Bool
+    /// The walk that was running when this one began (a callback's `updateTraitsIfNeeded`).
+    private unowned(unsafe) var outerWalk: UpdateContext?
+    /// The roots whose walk ended in this pass (`hasPassed`).
+    private var finishedRoots: [ObjectIdentifier] = []
 
     /// The nodes from the walk's root to the one being visited; `path[0..<pinned]` are
     /// retained (the root by the walk's caller, the others by `prepareForCallout`).
@@ -33,26 +38,31 @@ final class UpdateContext {
     init() {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
         path = .allocate(capacity: pathCapacity)
+        isOutermost = current.updateDepth == 0
         current.updateDepth += 1
-        outerPassEpoch = current.passEpoch
-        current.passEpoch = epoch
+        outerEpoch = current.epoch
+        current.epoch = epoch
+        if isOutermost { current.passEpoch = epoch }
     }
 
     deinit {
         path.deallocate()
         current.updateDepth -= 1
-        current.passEpoch = outerPassEpoch
+        current.epoch = outerEpoch
         if current.updateDepth == 0 {
             for slot in current.writtenSlots { slot.forgetHistory() }
             current.writtenSlots.removeAll()
+            TraitEnvironment.joinPendingRegions(current)
         }
     }
 
     /// Starts another pass of the same update: a new epoch, a fresh change record.
     func beginPass() {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
-        current.passEpoch = epoch
+        current.epoch = epoch
+        if isOutermost { current.passEpoch = epoch }
         changedTraits = TraitSet()
+        finishedRoots.removeAll()
     }
 
     func record(_ error: any Error) {
@@ -75,12 +85,41 @@ final class UpdateContext {
         depth = 0
         push(.passUnretained(root))
         pinned = 1
+        outerWalk = current.walk
+        current.walk = self
     }
 
     /// Ends the walk.
     func endWalk() {
+        if depth > 0 { finishedRoots.append(ObjectIdentifier(path[0].takeUnretainedValue())) }
         depth = 0
         pinned = 0
+        current.walk = outerWalk
+    }
+
+    /// Whether the running walk has gone past `node` in this pass, visited or not: `node`
+    /// comes before the node being visited in pre-order, or its tree was walked already.
+    /// For a node outside this walk, the walk around it decides.
+    func hasPassed(_ node: TraitEnvironment) -> Bool {
+        var below: TraitEnvironment?
+        var current: TraitEnvironment? = node
+        while let c = current {
+            let at = Unmanaged.passUnretained(c).toOpaque()
+            if let j = (0..<depth).last(where: { path[$0].toOpaque() == at }) {
+                guard let below else { return true }  // on the path: visited
+                guard j + 1 < depth else { return false }  // below the node being visited
+                let next = path[j + 1].toOpaque(), mine = Unmanaged.passUnretained(below).toOpaque()
+                for entry in c.traitChildren {
+                    if entry.toOpaque() == mine { return true }
+                    if entry.toOpaque() == next { return false }
+                }
+                return false
+            }
+            below = c
+            current = c.traitParent
+        }
+        if finishedRoots.contains(ObjectIdentifier(node.traitRoot)) { return true }
+        return outerWalk?.hasPassed(node) ?? false
     }
 
     /// Records that the walk entered `node` (a child of the node on top of the path).
