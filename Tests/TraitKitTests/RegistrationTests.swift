@@ -234,6 +234,29 @@ struct RegistrationTests {
         #expect(seen == [.bold])
     }
 
+    // Layout runs after the pass's trait walk: a view moved there had the pass's new values
+    // (the walk went past it, visit or not), and its next callback says so in `previous`.
+    @Test func aViewMovedDuringLayoutHadThePassesValues() throws {
+        final class Mover: View {
+            var move: (() -> Void)?
+            override func layoutSubviews() { move?(); move = nil }
+        }
+        let stage = Stage()
+        let a = try stage.view("a"), x = try stage.view("x", in: a), b = try stage.view("b")
+        let mover = Mover(name: "mover")
+        try stage.root.view.addSubview(mover)
+        b.traitOverrides[ContainedInSettingsTrait.self] = true
+        try stage.app.update()
+        var previousThemes: [MyAppTheme] = []
+        try x.registerForTraitChanges([ContainedInSettingsTrait.trait]) { _, previous in previousThemes.append(previous.myAppTheme) }
+        mover.move = { try? b.addSubview(x) }
+        mover.setNeedsLayout()
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(x.traitCollection.isContainedInSettings && x.traitCollection.myAppTheme == .pastel)
+        #expect(previousThemes == [.pastel])
+    }
+
     @Test func nonSettlingCycleStopsWithAnErrorNamingTheTrait() throws {
         struct Ping: TraitDefinition { static let defaultValue = 0 }
         let stage = Stage()

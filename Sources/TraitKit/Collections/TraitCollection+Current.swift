@@ -61,8 +61,8 @@ enum CurrentSlot {
         /// callbacks know, is what it had when that pass began unless it took something in
         /// since (`TraitEnvironment.keepCollection`, `updateTraits`).
         var passEpoch: UInt32 = 0
-        /// The context whose trait walk is running, innermost first (`UpdateContext.hasPassed`).
-        unowned(unsafe) var walk: UpdateContext?
+        /// The innermost running update (`UpdateContext.hasPassed`).
+        unowned(unsafe) var update: UpdateContext?
         /// Nodes whose region is to join their parent's once the outermost update ends
         /// (`TraitEnvironment.shareParentSlot`), retained until then.
         var pendingJoins: [Unmanaged<TraitEnvironment>] = []

@@ -157,7 +157,7 @@ extension TraitEnvironment {
         let kept = slotRef._withUnsafeGuaranteedRef { slot -> TraitCollection in
             guard box.updateDepth > 0 else { return slot.collection }
             if visitEpoch >= box.passEpoch { return slot.collection(atVersion: seenVersion) ?? slot.collection }
-            if box.walk?.hasPassed(self) == true { return slot.collection }
+            if box.update?.hasPassed(self) == true { return slot.collection }
             return slot.collection(atPassStart: box.passEpoch)
         }
         ownSlot(kept)

@@ -23,8 +23,8 @@ final class UpdateContext {
     /// The pass epoch of the update around this one (restored when this one ends), if any.
     private let outerEpoch: UInt32
     private let isOutermost: Bool
-    /// The walk that was running when this one began (a callback's `updateTraitsIfNeeded`).
-    private unowned(unsafe) var outerWalk: UpdateContext?
+    /// The update that was running when this one began (a callback's `updateTraitsIfNeeded`).
+    private unowned(unsafe) var outerUpdate: UpdateContext?
     /// The roots whose walk ended in this pass (`hasPassed`).
     private var finishedRoots: [ObjectIdentifier] = []
 
@@ -43,12 +43,15 @@ final class UpdateContext {
         outerEpoch = current.epoch
         current.epoch = epoch
         if isOutermost { current.passEpoch = epoch }
+        outerUpdate = current.update
+        current.update = self
     }
 
     deinit {
         path.deallocate()
         current.updateDepth -= 1
         current.epoch = outerEpoch
+        current.update = outerUpdate
         if current.updateDepth == 0 {
             for slot in current.writtenSlots { slot.forgetHistory() }
             current.writtenSlots.removeAll()
@@ -85,8 +88,6 @@ final class UpdateContext {
         depth = 0
         push(.passUnretained(root))
         pinned = 1
-        outerWalk = current.walk
-        current.walk = self
     }
 
     /// Ends the walk.
@@ -94,12 +95,12 @@ final class UpdateContext {
         if depth > 0 { finishedRoots.append(ObjectIdentifier(path[0].takeUnretainedValue())) }
         depth = 0
         pinned = 0
-        current.walk = outerWalk
     }
 
-    /// Whether the running walk has gone past `node` in this pass, visited or not: `node`
-    /// comes before the node being visited in pre-order, or its tree was walked already.
-    /// For a node outside this walk, the walk around it decides.
+    /// Whether this update's trait walk has gone past `node` in the running pass, visited or
+    /// not: `node` comes before the node being visited in pre-order, or its tree was walked
+    /// already in this pass. For a node outside what this update walks, the update around
+    /// it decides.
     func hasPassed(_ node: TraitEnvironment) -> Bool {
         var below: TraitEnvironment?
         var current: TraitEnvironment? = node
@@ -119,7 +120,7 @@ final class UpdateContext {
             current = c.traitParent
         }
         if finishedRoots.contains(ObjectIdentifier(node.traitRoot)) { return true }
-        return outerWalk?.hasPassed(node) ?? false
+        return outerUpdate?.hasPassed(node) ?? false
     }
 
     /// Records that the walk entered `node` (a child of the node on top of the path).
