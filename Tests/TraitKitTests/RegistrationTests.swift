@@ -257,6 +257,29 @@ struct RegistrationTests {
         #expect(previousThemes == [.pastel])
     }
 
+    // R7: a change that is not below the node whose callback runs waits for the next pass.
+    // A view the walk went past (here without a visit: it watches another trait), moved
+    // further on, is done for this pass, as in a walk that visits every node: d comes first.
+    @Test func aViewTheWalkPassedWaitsForTheNextPassWhenMovedAhead() throws {
+        let stage = Stage()
+        let a = try stage.view("a"), x = try stage.view("x", in: a)
+        let b = try stage.view("b"), c = try stage.view("c", in: b)
+        let d = try stage.view("d")
+        b.traitOverrides[ContainedInSettingsTrait.self] = true
+        try stage.app.update()
+        var log: [String] = []
+        try x.registerForTraitChanges([ContainedInSettingsTrait.trait]) { _, _ in log.append("x") }
+        try c.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in
+            log.append("c")
+            try? b.addSubview(x)
+        }
+        try d.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in log.append("d") }
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(log == ["c", "d", "x"])
+        #expect(x.traitCollection.isContainedInSettings && x.traitCollection.myAppTheme == .pastel)
+    }
+
     @Test func nonSettlingCycleStopsWithAnErrorNamingTheTrait() throws {
         struct Ping: TraitDefinition { static let defaultValue = 0 }
         let stage = Stage()

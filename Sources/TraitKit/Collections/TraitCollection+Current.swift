@@ -61,7 +61,7 @@ enum CurrentSlot {
         /// callbacks know, is what it had when that pass began unless it took something in
         /// since (`TraitEnvironment.keepCollection`, `updateTraits`).
         var passEpoch: UInt32 = 0
-        /// The innermost running update (`UpdateContext.hasPassed`).
+        /// The innermost running update (`UpdateContext.epochPassing`).
         unowned(unsafe) var update: UpdateContext?
         /// Nodes whose region is to join their parent's once the outermost update ends
         /// (`TraitEnvironment.shareParentSlot`), retained until then.

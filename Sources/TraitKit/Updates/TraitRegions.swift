@@ -151,13 +151,13 @@ extension TraitEnvironment {
     /// as in a walk that visits every node in pre-order: what it took in during this pass, or
     /// its region's value now if the walk has gone past it, or else its region's value when
     /// the pass began.
-    func keepCollection() {
+    func keepCollection(passed: Bool? = nil) {
         guard !flags.contains(.ownsSlot), !slotRef.isDefaults else { return }
         let box = CurrentSlot.box
         let kept = slotRef._withUnsafeGuaranteedRef { slot -> TraitCollection in
             guard box.updateDepth > 0 else { return slot.collection }
             if visitEpoch >= box.passEpoch { return slot.collection(atVersion: seenVersion) ?? slot.collection }
-            if box.update?.hasPassed(self) == true { return slot.collection }
+            if passed ?? (box.update?.epochPassing(self) != nil) { return slot.collection }
             return slot.collection(atPassStart: box.passEpoch)
         }
         ownSlot(kept)

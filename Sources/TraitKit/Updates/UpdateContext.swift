@@ -25,7 +25,7 @@ final class UpdateContext {
     private let isOutermost: Bool
     /// The update that was running when this one began (a callback's `updateTraitsIfNeeded`).
     private unowned(unsafe) var outerUpdate: UpdateContext?
-    /// The roots whose walk ended in this pass (`hasPassed`).
+    /// The roots whose walk ended in this pass (`epochPassing`).
     private var finishedRoots: [ObjectIdentifier] = []
 
     /// The nodes from the walk's root to the one being visited; `path[0..<pinned]` are
@@ -97,11 +97,15 @@ final class UpdateContext {
         pinned = 0
     }
 
-    /// Whether this update's trait walk has gone past `node` in the running pass, visited or
-    /// not: `node` comes before the node being visited in pre-order, or its tree was walked
+    /// The epoch of the pass whose walk has gone past `node`, visited or not, if one has:
+    /// `node` comes before the node being visited in pre-order, or its tree was walked
     /// already in this pass. For a node outside what this update walks, the update around
     /// it decides.
-    func hasPassed(_ node: TraitEnvironment) -> Bool {
+    func epochPassing(_ node: TraitEnvironment) -> UInt32? {
+        hasPassed(node) ? epoch : outerUpdate?.epochPassing(node)
+    }
+
+    private func hasPassed(_ node: TraitEnvironment) -> Bool {
         var below: TraitEnvironment?
         var current: TraitEnvironment? = node
         while let c = current {
@@ -119,8 +123,7 @@ final class UpdateContext {
             below = c
             current = c.traitParent
         }
-        if finishedRoots.contains(ObjectIdentifier(node.traitRoot)) { return true }
-        return outerUpdate?.hasPassed(node) ?? false
+        return finishedRoots.contains(ObjectIdentifier(node.traitRoot))
     }
 
     /// Records that the walk entered `node` (a child of the node on top of the path).
