@@ -52,7 +52,7 @@ enum CurrentSlot {
         var recordedReads: TraitSet?
         /// How many updates run on this thread (an update inside a callback is nested).
         var updateDepth = 0
-        /// Slots written since the outermost update began (`CollectionSlot.history`).
+        /// Slots written since the outermost update began (`CollectionSlot.forgetHistory`).
         var writtenSlots: [CollectionSlot] = []
         /// The epoch of the running trait pass (`UpdateContext.epoch`); epochs only grow, so a
         /// pass nested in a callback has a later one than the pass around it.

@@ -25,7 +25,10 @@ final class CollectionSlot: @unchecked Sendable {
     /// (`collection(atVersion:)`, `collection(atPassStart:)`), when a callback updates or moves it ahead
     /// of the running walk. Regions only split while an update runs (they join after it,
     /// `shareParentSlot`), so this chain is all a region's past. Dropped when the update ends.
-    private var history: [(version: UInt32, collection: TraitCollection, epoch: UInt32)] = []
+    /// (The first write of an update is kept apart: most slots are written once per update,
+    /// and then no array is made.)
+    private var firstWrite: Write?
+    private var laterWrites: [Write] = []
     private var origin: CollectionSlot?
     private var originEpoch: UInt32 = 0
 
@@ -53,8 +56,13 @@ final class CollectionSlot: @unchecked Sendable {
         let old = collectionRef.takeRetainedValue()
         collectionRef = .passRetained(collection)
         if box.updateDepth > 0 {
-            if history.isEmpty, origin == nil { box.writtenSlots.append(self) }
-            history.append((version, old, box.epoch))
+            let entry = Write(version: version, collection: old, epoch: box.epoch)
+            if firstWrite == nil {
+                firstWrite = entry
+                if origin == nil { box.writtenSlots.append(self) }
+            } else {
+                laterWrites.append(entry)
+            }
         }
         version = slotVersions.add(1, ordering: .relaxed).newValue
     }
@@ -65,11 +73,12 @@ final class CollectionSlot: @unchecked Sendable {
         var slot: CollectionSlot? = self
         while let s = slot {
             if s.version == version { return s.collection }
-            var i = s.history.count  // newest first: a node is most often one write behind
+            var i = s.laterWrites.count  // newest first: a node is most often one write behind
             while i > 0 {
                 i -= 1
-                if s.history[i].version == version { return s.history[i].collection }
+                if s.laterWrites[i].version == version { return s.laterWrites[i].collection }
             }
+            if let first = s.firstWrite, first.version == version { return first.collection }
             slot = s.origin
         }
         return nil
@@ -79,18 +88,31 @@ final class CollectionSlot: @unchecked Sendable {
     /// epochs): what a node that shares the slot and took nothing in during the pass has.
     func collection(atPassStart epoch: UInt32) -> TraitCollection {
         if let origin, originEpoch >= epoch { return origin.collection(atPassStart: epoch) }
-        for entry in history where entry.epoch >= epoch { return entry.collection }
+        guard let first = firstWrite else { return collection }
+        if first.epoch >= epoch { return first.collection }
+        for entry in laterWrites where entry.epoch >= epoch { return entry.collection }
         return collection
     }
 
     /// The update that wrote the slot ended.
     func forgetHistory() {
-        history = []
+        firstWrite = nil
+        laterWrites = []
         origin = nil
     }
 
     /// Where every new node starts: all defaults, before its first update.
     static let defaults = CollectionSlot(.defaults)
+}
+
+extension CollectionSlot {
+    /// A write of the running update: the version and collection the slot had before it,
+    /// and the pass that made it.
+    struct Write {
+        let version: UInt32
+        let collection: TraitCollection
+        let epoch: UInt32
+    }
 }
 
 private let slotVersions = Atomic<UInt32>(0)

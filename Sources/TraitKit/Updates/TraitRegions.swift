@@ -129,6 +129,7 @@ extension TraitEnvironment {
     /// After the outermost update: each node whose region was to join its parent's joins it,
     /// if its collection is still its parent's.
     static func joinPendingRegions(_ box: CurrentSlot.Box) {
+        guard !box.pendingJoins.isEmpty else { return }
         let pending = box.pendingJoins
         box.pendingJoins = []
         for node in pending {

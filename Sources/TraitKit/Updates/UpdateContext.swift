@@ -25,8 +25,6 @@ final class UpdateContext {
     private let isOutermost: Bool
     /// The update that was running when this one began (a callback's `updateTraitsIfNeeded`).
     private unowned(unsafe) var outerUpdate: UpdateContext?
-    /// The roots whose walk ended in this pass (`epochPassing`).
-    private var finishedRoots: [ObjectIdentifier] = []
 
     /// The nodes from the walk's root to the one being visited; `path[0..<pinned]` are
     /// retained (the root by the walk's caller, the others by `prepareForCallout`).
@@ -65,7 +63,6 @@ final class UpdateContext {
         current.epoch = epoch
         if isOutermost { current.passEpoch = epoch }
         changedTraits = TraitSet()
-        finishedRoots.removeAll()
     }
 
     func record(_ error: any Error) {
@@ -92,15 +89,15 @@ final class UpdateContext {
 
     /// Ends the walk.
     func endWalk() {
-        if depth > 0 { finishedRoots.append(ObjectIdentifier(path[0].takeUnretainedValue())) }
         depth = 0
         pinned = 0
     }
 
     /// The epoch of the pass whose walk has gone past `node`, visited or not, if one has:
     /// `node` comes before the node being visited in pre-order, or its tree was walked
-    /// already in this pass. For a node outside what this update walks, the update around
-    /// it decides.
+    /// already in this pass (its root was visited, and the walk is elsewhere now; a tree the
+    /// walk did not enter has nothing new anyway). For a node outside what this update walks,
+    /// the update around it decides.
     func epochPassing(_ node: TraitEnvironment) -> UInt32? {
         hasPassed(node) ? epoch : outerUpdate?.epochPassing(node)
     }
@@ -123,7 +120,7 @@ final class UpdateContext {
             below = c
             current = c.traitParent
         }
-        return finishedRoots.contains(ObjectIdentifier(node.traitRoot))
+        return node.traitRoot.visitEpoch == epoch
     }
 
     /// Records that the walk entered `node` (a child of the node on top of the path).
