@@ -22,6 +22,12 @@
 typedef int (*tk_SwiftFunction)(lua_State *L);
 #define TK_RAISE_WHERE (-1)
 #define TK_RAISE (-2)
+/* TK_RAISE_PASS: a script's error passes through a binding call unchanged (the value
+ * tk_msghandler kept); the message on top is its full traceback, for an uncaught end. */
+#define TK_RAISE_PASS (-3)
+#define TK_ERROR_KEY "traitkit.error"
+#define TK_PASSED_KEY "traitkit.passed"
+#define TK_TRACE_KEY "traitkit.passedtrace"
 
 /* Limits shared by the allocator and the hook; lives as long as the state. */
 typedef struct tk_Limits {
@@ -105,6 +111,18 @@ static inline int tk_trampoline(lua_State *L) {
     }
 done:
     if (n >= 0) return n;
+    if (n == TK_RAISE_PASS) {
+        lua_getfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+        lua_pushnil(L);
+        lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+        if (lua_type(L, -1) == LUA_TSTRING) {  /* remembered, for tk_msghandler */
+            lua_pushvalue(L, -1);
+            lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+            lua_pushvalue(L, -2);
+            lua_setfield(L, LUA_REGISTRYINDEX, TK_TRACE_KEY);
+        }
+        return lua_error(L);
+    }
     if (n == TK_RAISE_WHERE) {
         luaL_where(L, 1);
         lua_insert(L, -2);
@@ -316,9 +334,27 @@ static inline void tk_resethook(lua_State *L) {
 
 /* A message handler that appends a traceback (as lua.c's msghandler). An error that already
    carries one (a handler's error re-raised by the tk.update() that ran it) keeps it alone: it
-   was taken deeper in the same stack, so a second would only repeat the outer frames. */
+   was taken deeper in the same stack, so a second would only repeat the outer frames. It
+   keeps the error value itself too (TK_ERROR_KEY), which a binding call that runs a script
+   function directly raises again unchanged (TK_RAISE_PASS); such a message, when it reaches
+   a handler, gets the traceback taken where it was first raised. */
 static inline int tk_msghandler(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
+    const char *msg;
+    lua_pushvalue(L, 1);  /* the value itself, for a binding call that passes it through */
+    lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+    if (lua_type(L, 1) == LUA_TSTRING) {  /* a message that passed through: its own traceback */
+        int passed;
+        lua_getfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+        passed = lua_rawequal(L, 1, -1);
+        lua_pop(L, 1);
+        if (passed) {
+            lua_pushnil(L);
+            lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+            lua_getfield(L, LUA_REGISTRYINDEX, TK_TRACE_KEY);
+            return 1;
+        }
+    }
+    msg = lua_tostring(L, 1);
     if (msg != NULL && strstr(msg, "\nstack traceback:\n") != NULL) return 1;
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
@@ -326,6 +362,13 @@ static inline int tk_msghandler(lua_State *L) {
     }
     luaL_traceback(L, L, msg, 1);
     return 1;
+}
+
+/* Drops the error value tk_msghandler kept, so it pins nothing once no call can pass it
+   through (a run or an update ended). Setting a key to nil never allocates: cannot raise. */
+static inline void tk_forget_error(lua_State *L) {
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
 }
 
 /* A full collection (lua_gc is variadic, which Swift cannot call). */

@@ -37,7 +37,7 @@ enum CollectionModule {
 
     /// `tk.TraitCollection{...}` / `tk.TraitCollection(function(t) ... end)`.
     static let construct: SwiftLuaFunction = { L in
-        guarded(L) { L in
+        guardedPassingErrors(L) { L in
             guard [LUA_TNONE, LUA_TNIL, LUA_TTABLE, LUA_TFUNCTION].contains(lua_type(L, 2)) else {
                 throw constructorArgumentError(L, "TraitCollection", expected: buildable)
             }
@@ -139,7 +139,7 @@ enum CollectionModule {
     }
 
     static let modifying: SwiftLuaFunction = { L in
-        guarded(L) { L in
+        guardedPassingErrors(L) { L in
             let tc = try check(L, 1, "modifying")
             LuaObject.push(L, try build(L, 2, from: tc, "modifying", hold: .anchored), .collection)
             return 1
@@ -201,7 +201,7 @@ enum CollectionModule {
 
     /// `tc:performAsCurrent(fn)`: calls fn with `current` set, restoring it even on error.
     static let performAsCurrent: SwiftLuaFunction = { L in
-        guarded(L) { L in
+        guardedPassingErrors(L) { L in
             let tc = try check(L, 1, "performAsCurrent")
             try checkFunction(L, 2, "performAsCurrent")
             let runtime = LuaRuntime.of(L)

@@ -5,7 +5,7 @@ import TraitKit
 enum ColorModule {
     static let members = Members(
         methods: [("resolvedColor", { L in
-            guarded(L) { L in
+            guardedPassingErrors(L) { L in
                 let color = try check(L, 1, "resolvedColor")
                 let tc = isNil(L, 2) ? TraitCollection.current : try CollectionModule.check(L, 2, "resolvedColor")
                 LuaObject.push(L, try color.resolvedColor(with: tc), .color)
@@ -38,7 +38,7 @@ enum ColorModule {
 
     static let assetMembers = Members(methods: [
         ("register", { L in
-            guarded(L) { L in
+            guardedPassingErrors(L) { L in
                 let asset = try LuaObject.check(L, 1, ImageAsset.self, "register", expected: "an ImageAsset")
                 let name = try checkString(L, 2, "register")
                 let traits = try (LuaObject.peek(L, 3) as? TraitCollection)

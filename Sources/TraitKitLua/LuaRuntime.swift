@@ -203,10 +203,12 @@ public final class LuaRuntime {
             if savedTracking != 0, limits.pointee.tracking_reads == 0 { demoteCollections(L) }
             limits.pointee.tracking_reads = savedTracking
         }
-        if tk_pcall(L, nargs, nresults, handler) != LUA_OK {
+        let status = tk_pcall(L, nargs, nresults, handler)
+        if status != LUA_OK {
+            let passable = status == LUA_ERRRUN && limits.pointee.memory_error == 0
             let message = errorMessage(L, at: -1)
             tk_pop(L, 1)
-            throw LuaCallError(description: message)
+            throw LuaCallError(description: message, passable: passable)
         }
     }
 
@@ -426,6 +428,7 @@ extension LuaRuntime {
         limits.pointee.ended = 0
         limits.pointee.memory_error = 0
         tk_resethook(L)
+        tk_forget_error(L)
     }
 
     /// Whether a limit ended the current run (it stays ended until `beginRun`).

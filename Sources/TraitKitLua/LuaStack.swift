@@ -19,6 +19,15 @@ struct LuaError: Error, CustomStringConvertible {
 /// raised as it is.
 struct LuaCallError: Error, CustomStringConvertible {
     let description: String
+    /// A runtime error whose value `tk_msghandler` kept (not a memory error, which runs no
+    /// handler): one `guardedPassingErrors` may raise again as it was.
+    var passable = false
+}
+
+/// A script's error that a binding call lets through unchanged (`guardedPassingErrors`);
+/// `trace` is its message with the traceback from where it was raised.
+struct PassedLuaError: Error {
+    let trace: String
 }
 
 /// Runs the body of a Swift function called from Lua, turning Swift errors into the
@@ -28,12 +37,31 @@ func guarded(_ L: LuaState?, _ body: (LuaState) throws -> Int32) -> Int32 {
     let L = L!
     do {
         return try body(L)
+    } catch let error as PassedLuaError {
+        push(L, error.trace)
+        return TK_RAISE_PASS
     } catch let error as LuaCallError {
         push(L, error.description)
         return TK_RAISE
     } catch {
         push(L, "\(error)")
         return TK_RAISE_WHERE
+    }
+}
+
+/// `guarded` for a Swift function that calls a script function straight back (a builder
+/// function, `performAsCurrent`, a color provider): an error raised there leaves it as it
+/// would leave a Lua function, the same value (a table stays that table, a message gets
+/// nothing appended), for `pcall` to catch; uncaught, it still prints the traceback taken
+/// where it was raised. Errors of the call itself, and runs ended by a limit, are as in
+/// `guarded`.
+func guardedPassingErrors(_ L: LuaState?, _ body: (LuaState) throws -> Int32) -> Int32 {
+    guarded(L) { L in
+        do {
+            return try body(L)
+        } catch let error as LuaCallError where error.passable && !LuaRuntime.of(L).limitEnded {
+            throw PassedLuaError(trace: error.description)
+        }
     }
 }
 

@@ -63,7 +63,10 @@ extension LuaRuntime {
     /// `tk.update()`: one run-loop turn of the application (R6); then the override values
     /// replaced before it are no longer in any window's collections and may go.
     public func update() throws {
-        defer { ValueAnchors.releaseRetired(L) }
+        defer {
+            ValueAnchors.releaseRetired(L)
+            tk_forget_error(L)
+        }
         try application.update()
     }
 }

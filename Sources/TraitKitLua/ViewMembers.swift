@@ -310,7 +310,7 @@ enum SceneMembers {
 
     static let screen = NodeMembers.common + Members(
         methods: [("setSystemTraits", { L in
-            guarded(L) { L in
+            guardedPassingErrors(L) { L in
                 let screen = try screen(L)
                 let traits = try CollectionModule.build(L, 2, from: screen.systemTraits, "setSystemTraits")
                 screen.setSystemTraits { $0 = MutableTraits(traits) }

@@ -80,7 +80,19 @@ local function receivers()
   return tk
 end
 
-local function checkMessage(err, what)
+-- Members that run a function they are given: its error leaves them as it was raised, and
+-- tostring, a C function, raises without a position, as it does when Lua code calls it.
+local runsFunctions = { performAsCurrent = true, modifying = true, resolvedColor = true,
+  register = true, setSystemTraits = true, TraitCollection = true }
+local function positionless(name, ...)
+  if not runsFunctions[name] then return false end
+  for i = 1, select("#", ...) do
+    if select(i, ...) == tostring then return true end
+  end
+  return false
+end
+
+local function checkMessage(err, what, raisedByTostring)
   if type(err) ~= "string" then
     if type(err) == "table" then return end -- a script's own table error, passed through as is
     fail(what .. " raised a " .. type(err))
@@ -89,7 +101,7 @@ local function checkMessage(err, what)
   -- Lua's own messages for these carry no position.
   local core = err:find("not enough memory", 1, true) or err:find("stack overflow", 1, true)
     or err:find("attempt to yield", 1, true)
-  if not err:find(":%d+: ") and not core then
+  if not err:find(":%d+: ") and not core and not raisedByTostring then
     fail(what .. " raised a message without a position: " .. err)
   end
 end
@@ -106,12 +118,15 @@ local function oneCall()
     local a, b, c = anyValue(), anyValue(), anyValue()
     if trace then print(how, tostring(self):sub(1, 40), tostring(a):sub(1, 40), tostring(b):sub(1, 40)) end
     ok, err = pcall(function() member(self, a, b, c) end) -- from Lua, so errors carry a position
+    if not ok then return checkMessage(err, how, positionless(name, self, a, b, c)) end
   elseif type(receiver) == "table" and receiver == tk then
-    local f = tk[({ "View", "ViewController", "Window", "WindowScene", "Screen", "TraitCollection",
+    local fname = ({ "View", "ViewController", "Window", "WindowScene", "Screen", "TraitCollection",
       "Color", "ImageAsset", "defineTrait", "update", "async", "dump", "tree", "EnvironmentKey",
-      "HostingController" })[random(15)]]
+      "HostingController" })[random(15)]
+    local f = tk[fname]
     local a, b = anyValue(), anyValue()
     ok, err = pcall(function() f(a, b) end)
+    if not ok then return checkMessage(err, "tk." .. fname, positionless(fname, a, b)) end
   elseif type(receiver) == "userdata" then -- plain tables (the module itself) are the script's to change
     local value = anyValue()
     if trace then print(how .. " =", tostring(value):sub(1, 40)) end

@@ -217,6 +217,34 @@ struct BindingTests {
             """)
     }
 
+    /// A binding call that runs a script function (builder functions, performAsCurrent, color
+    /// providers) lets the function's error out as a Lua function would: the same value.
+    @Test func scriptErrorsPassThroughCallsThatRunScriptFunctions() {
+        expectLua("""
+            local tk = require "traitkit"
+            local problem = { code = 7 }
+            local dark = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            local calls = {
+              function() dark:performAsCurrent(function() error(problem) end) end,
+              function() tk.TraitCollection(function() error(problem) end) end,
+              function() dark:modifying(function() error(problem) end) end,
+              function() tk.Color(function() error(problem) end):resolvedColor(dark) end,
+              function() tk.ImageAsset():register("x", function() error(problem) end) end,
+              function() tk.Screen{}:setSystemTraits(function() error(problem) end) end,
+            }
+            for i, call in ipairs(calls) do
+              local ok, err = pcall(call)
+              assert(not ok and rawequal(err, problem), "call " .. i .. ": " .. tostring(err))
+            end
+            local ok, err = pcall(dark.performAsCurrent, dark, function() error("plain message", 0) end)
+            assert(err == "plain message", err)
+            ok, err = pcall(dark.performAsCurrent, dark, function() error(42) end)
+            assert(err == 42 and math.type(err) == "integer", tostring(err))
+            ok, err = pcall(dark.performAsCurrent, dark, 5)  -- the call's own errors are as before
+            assert(err:find("bad argument #2 to 'performAsCurrent' (expected a function, got number)", 1, true), err)
+            """)
+    }
+
     @Test func staticColorsCompareByValue() {
         expectLua("""
             local tk = require "traitkit"

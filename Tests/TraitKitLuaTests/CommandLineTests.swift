@@ -72,6 +72,22 @@ final class CommandLineTests {
         #expect(result.stderr.contains("\(path):6: in main chunk"))
     }
 
+    /// An error raised in a function a binding call runs (performAsCurrent) passes through it
+    /// unchanged; uncaught, its traceback still shows the frames where it was raised.
+    @Test func anErrorThroughPerformAsCurrentKeepsItsInnerFrames() throws {
+        let path = try script("""
+            local tk = require "traitkit"
+            local function helper() error("deep problem") end
+            tk.TraitCollection{}:performAsCurrent(function() helper() end)
+            """)
+        let result = try traitkit(["run", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("traitkit: \(path):2: deep problem\nstack traceback:"), "\(result.stderr)")
+        #expect(result.stderr.contains("in upvalue 'helper'"), "\(result.stderr)")
+        #expect(result.stderr.contains("in method 'performAsCurrent'"), "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "stack traceback:").count == 2, "\(result.stderr)")
+    }
+
     @Test func argumentsReachTheScriptAsLuaSetsThem() throws {
         let path = try script("print(arg[0] == ..., select('#', ...), arg[1], arg[2])")
         let result = try traitkit(["run", path, "one", "two"])
