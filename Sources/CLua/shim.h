@@ -115,12 +115,10 @@ done:
         lua_getfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
         lua_pushnil(L);
         lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
-        if (lua_type(L, -1) == LUA_TSTRING) {  /* remembered, for tk_msghandler */
-            lua_pushvalue(L, -1);
-            lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
-            lua_pushvalue(L, -2);
-            lua_setfield(L, LUA_REGISTRYINDEX, TK_TRACE_KEY);
-        }
+        lua_pushvalue(L, -1);  /* remembered with its traceback, for tk_msghandler */
+        lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+        lua_pushvalue(L, -2);
+        lua_setfield(L, LUA_REGISTRYINDEX, TK_TRACE_KEY);
         return lua_error(L);
     }
     if (n == TK_RAISE_WHERE) {
@@ -342,7 +340,7 @@ static inline int tk_msghandler(lua_State *L) {
     const char *msg;
     lua_pushvalue(L, 1);  /* the value itself, for a binding call that passes it through */
     lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
-    if (lua_type(L, 1) == LUA_TSTRING) {  /* a message that passed through: its own traceback */
+    if (!lua_isnil(L, 1)) {  /* an error that passed through: its own traceback */
         int passed;
         lua_getfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
         passed = lua_rawequal(L, 1, -1);
@@ -369,6 +367,8 @@ static inline int tk_msghandler(lua_State *L) {
 static inline void tk_forget_error(lua_State *L) {
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
 }
 
 /* A full collection (lua_gc is variadic, which Swift cannot call). */

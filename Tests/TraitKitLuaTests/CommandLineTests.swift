@@ -86,6 +86,16 @@ final class CommandLineTests {
         #expect(result.stderr.contains("in upvalue 'helper'"), "\(result.stderr)")
         #expect(result.stderr.contains("in method 'performAsCurrent'"), "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "stack traceback:").count == 2, "\(result.stderr)")
+
+        let tablePath = try script("""
+            local tk = require "traitkit"
+            local function helper() error({ code = 7 }) end
+            tk.TraitCollection{}:performAsCurrent(function() helper() end)
+            """)
+        let table = try traitkit(["run", tablePath])
+        #expect(table.status == 1)
+        #expect(table.stderr.hasPrefix("traitkit: (error object is a table value)\nstack traceback:"), "\(table.stderr)")
+        #expect(table.stderr.contains("in upvalue 'helper'"), "\(table.stderr)")
     }
 
     @Test func argumentsReachTheScriptAsLuaSetsThem() throws {
