@@ -44,6 +44,7 @@ typedef struct tk_Limits {
     int tracking_reads;    /* the engine records trait reads (R8): tk_collection_index must not skip it */
     int slot_offset;       /* TraitEnvironment.collectionPointerOffsets: the slot in the node, */
     int collection_offset; /* the collection in the slot; 0: no node fast path */
+    int kept_error;        /* the registry holds an error value kept for passing through */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -340,6 +341,7 @@ static inline int tk_msghandler(lua_State *L) {
     const char *msg;
     lua_pushvalue(L, 1);  /* the value itself, for a binding call that passes it through */
     lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+    tk_limits(L)->kept_error = 1;
     if (!lua_isnil(L, 1)) {  /* an error that passed through: its own traceback */
         int passed;
         lua_getfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
@@ -362,9 +364,13 @@ static inline int tk_msghandler(lua_State *L) {
     return 1;
 }
 
-/* Drops the error value tk_msghandler kept, so it pins nothing once no call can pass it
-   through (a run or an update ended). Setting a key to nil never allocates: cannot raise. */
+/* Drops the error values kept for passing through, so they pin nothing once no call can
+   pass them (a run or an update ended). Setting an existing key to nil never allocates, so
+   this cannot raise; a run without errors does not touch the registry at all. */
 static inline void tk_forget_error(lua_State *L) {
+    tk_Limits *limits = tk_limits(L);
+    if (!limits->kept_error) return;
+    limits->kept_error = 0;
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
     lua_pushnil(L);
