@@ -54,14 +54,12 @@ enum CurrentSlot {
         var updateDepth = 0
         /// Slots written since the outermost update began (`CollectionSlot.forgetHistory`).
         var writtenSlots: [CollectionSlot] = []
-        /// The epoch of the running trait pass (`UpdateContext.epoch`); epochs only grow, so a
-        /// pass nested in a callback has a later one than the pass around it.
-        var epoch: UInt32 = 0
         /// The epoch of the outermost update's running pass: what a node has, as far as its
         /// callbacks know, is what it had when that pass began unless it took something in
         /// since (`TraitEnvironment.keepCollection`, `updateTraits`).
         var passEpoch: UInt32 = 0
-        /// The innermost running update (`UpdateContext.epochPassing`).
+        /// The innermost running update: its `epoch` is the running pass's (epochs only grow,
+        /// so a pass nested in a callback has a later one than the pass around it).
         unowned(unsafe) var update: UpdateContext?
         /// Nodes whose region is to join their parent's once the outermost update ends
         /// (`TraitEnvironment.shareParentSlot`), retained until then.

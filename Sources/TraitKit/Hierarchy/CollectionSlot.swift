@@ -42,7 +42,7 @@ final class CollectionSlot: @unchecked Sendable {
         self.init(collection)
         if box.updateDepth > 0 {
             self.origin = origin
-            originEpoch = box.epoch
+            originEpoch = box.update?.epoch ?? 0
             box.writtenSlots.append(self)
         }
     }
@@ -56,7 +56,7 @@ final class CollectionSlot: @unchecked Sendable {
         let old = collectionRef.takeRetainedValue()
         collectionRef = .passRetained(collection)
         if box.updateDepth > 0 {
-            let entry = Write(version: version, collection: old, epoch: box.epoch)
+            let entry = Write(version: version, collection: old, epoch: box.update?.epoch ?? 0)
             if firstWrite == nil {
                 firstWrite = entry
                 if origin == nil { box.writtenSlots.append(self) }

@@ -20,9 +20,6 @@ final class UpdateContext {
     @exclusivity(unchecked) private(set) var callouts: UInt32 = 0
     /// This thread's `current` slot, fetched once per update instead of once per callback.
     let current = CurrentSlot.box
-    /// The pass epoch of the update around this one (restored when this one ends), if any.
-    private let outerEpoch: UInt32
-    private let isOutermost: Bool
     /// The update that was running when this one began (a callback's `updateTraitsIfNeeded`).
     private unowned(unsafe) var outerUpdate: UpdateContext?
 
@@ -36,19 +33,15 @@ final class UpdateContext {
     init() {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
         path = .allocate(capacity: pathCapacity)
-        isOutermost = current.updateDepth == 0
         current.updateDepth += 1
-        outerEpoch = current.epoch
-        current.epoch = epoch
-        if isOutermost { current.passEpoch = epoch }
         outerUpdate = current.update
         current.update = self
+        if outerUpdate == nil { current.passEpoch = epoch }
     }
 
     deinit {
         path.deallocate()
         current.updateDepth -= 1
-        current.epoch = outerEpoch
         current.update = outerUpdate
         if current.updateDepth == 0 {
             for slot in current.writtenSlots { slot.forgetHistory() }
@@ -60,8 +53,7 @@ final class UpdateContext {
     /// Starts another pass of the same update: a new epoch, a fresh change record.
     func beginPass() {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
-        current.epoch = epoch
-        if isOutermost { current.passEpoch = epoch }
+        if outerUpdate == nil { current.passEpoch = epoch }
         changedTraits = TraitSet()
     }
 
