@@ -33,6 +33,18 @@ struct ScriptOptions: ParsableArguments {
         return rest
     }
 
+    /// The command-line words before the script (`traitkit`, `run`, options), which `lua`
+    /// puts at arg[-n]...arg[-1]; an option's value is never taken for the script.
+    var wordsBeforeScript: [String] {
+        let words = CommandLine.arguments
+        var i = 1
+        while i < words.count, words[i] != file {
+            if ["--trait", "--memory-limit", "--timeout"].contains(words[i]) { i += 1 }
+            i += 1
+        }
+        return Array(words.prefix(min(i, words.count)))
+    }
+
     func validate() throws {
         try Self.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
         for setting in traits { _ = try Self.parseTrait(setting) }
@@ -93,7 +105,7 @@ struct ScriptOptions: ParsableArguments {
             }
             chunkName = "@" + file
         }
-        runtime.setScriptArguments(script: file, arguments: scriptArguments)
+        runtime.setScriptArguments(script: file, arguments: scriptArguments, preceding: wordsBeforeScript)
         if let message = runtime.run(chunk: source, name: chunkName, arguments: scriptArguments) {
             printError("traitkit: " + message)
             throw ExitCode(1)

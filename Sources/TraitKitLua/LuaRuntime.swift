@@ -434,9 +434,14 @@ extension LuaRuntime {
     /// Whether a limit ended the current run (it stays ended until `beginRun`).
     public var limitEnded: Bool { limits.pointee.ended != 0 }
 
-    /// Sets the global `arg` as `lua` does: arg[0] the script, arg[1...] its arguments.
-    public func setScriptArguments(script: String, arguments: [String]) {
-        lua_createtable(L, Int32(arguments.count), 1)
+    /// Sets the global `arg` as `lua` does: arg[0] the script, arg[1...] its arguments, and
+    /// the command-line words before the script (the tool, its options) at arg[-n]...arg[-1].
+    public func setScriptArguments(script: String, arguments: [String], preceding: [String] = []) {
+        lua_createtable(L, Int32(arguments.count), Int32(preceding.count + 1))
+        for (n, word) in preceding.reversed().enumerated() {
+            push(L, word)
+            lua_rawseti(L, -2, lua_Integer(-1 - n))
+        }
         push(L, script)
         lua_rawseti(L, -2, 0)
         for (n, argument) in arguments.enumerated() {

@@ -105,6 +105,11 @@ final class CommandLineTests {
         // After `--`, traitkit's own options reach the script; the `--` itself does not.
         let passed = try traitkit(["run", path, "--", "--trait", "x"])
         #expect(passed.stdout == "false\t2\t--trait\tx\n")
+        // The words before the script sit at negative indices, the tool's path first.
+        let words = try script("print(#arg, arg[-2], arg[-1], arg[-4] ~= nil, arg[-5])")
+        let before = try traitkit(["run", "--trait", "displayScale=2", words, "x"])
+        #expect(before.stdout.hasSuffix("\t--trait\tdisplayScale=2\ttrue\tnil\n"), "\(before.stdout)")
+        #expect(before.stdout.hasPrefix("1\t"), "\(before.stdout)")
     }
 
     @Test func standardInputRunsWithDash() throws {
