@@ -2,6 +2,7 @@
 /// what was expected, so a script author can fix the call (DESIGN.md §3).
 public enum TraitError: Error, Equatable, CustomStringConvertible {
     case invalidValue(trait: String, value: String, expected: String)
+    case invalidEnvironmentValue(key: String, value: String, expected: String)
     case unknownTrait(String)
     case conflictingDefinition(name: String, reason: String)
     case invalidDefinition(String)
@@ -20,6 +21,8 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidValue(let trait, let value, let expected):
             "invalid value \(clipped(value, limit: 160)) for trait \(clipped(trait)) (expected \(expected))"
+        case .invalidEnvironmentValue(let key, let value, let expected):
+            "invalid value \(clipped(value, limit: 160)) for environment key '\(clipped(key))' (expected \(expected))"
         case .unknownTrait(let name):
             "unknown trait '\(clipped(name))' (define it with tk.defineTrait first)"
         case .conflictingDefinition(let name, let reason):

@@ -117,7 +117,9 @@ enum DeclarativeModule {
     /// The value at `i` for `key`: converted by its trait when it bridges one.
     static func value(_ L: LuaState, _ i: Int32, for key: EnvironmentKey) throws -> TraitValue {
         if key.isDirectBridge, let trait = key.bridgedTrait { return try TraitValues.value(L, i, for: trait) }
-        return genericValue(L, i)
+        let value = genericValue(L, i)
+        try key.validate(value)
+        return value
     }
 
     static func pushValue(_ L: LuaState, _ value: TraitValue, for key: EnvironmentKey) {

@@ -359,6 +359,36 @@ struct BindingTests {
             """)
     }
 
+    /// A built-in key's value is checked where the script sets it, with SwiftUI's names.
+    @Test func environmentValuesAreCheckedWhereTheyAreSet() {
+        let cases: [(String, String)] = [
+            ("E.Text{ text = 'x' }:environment('colorScheme', 'purple')",
+             "invalid value \"purple\" for environment key 'colorScheme' (expected one of: light, dark)"),
+            ("E.Text{ text = 'x' }:environment('displayScale', 0)",
+             "invalid value 0 for environment key 'displayScale' (expected a positive number)"),
+        ]
+        for (line, message) in cases {
+            let error = runLua("local tk = require 'traitkit'; local E = tk.elements\n\(line)", name: "@ui.lua")
+            #expect(error?.hasPrefix("ui.lua:2: " + message) == true, "\(line): \(error ?? "no error")")
+        }
+        expectLua("""
+            local tk = require "traitkit"
+            local E = tk.elements
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{ horizontalSizeClass = "regular" } } }
+            local made = {}
+            local function hosted(key, value)
+              return E.ViewControllerRepresentable{ make = function()
+                local c = tk.ViewController{}; made[#made + 1] = c; return c end }:environment(key, value)
+            end
+            w.rootViewController = tk.HostingController{ root = E.VStack{
+              hosted("displayScale", 2), hosted("horizontalSizeClass", nil), hosted("dynamicTypeSize", "xLarge") } }
+            tk.update()
+            assert(made[1].traitCollection.displayScale == 2)
+            assert(made[2].traitCollection.horizontalSizeClass == "unspecified")
+            assert(made[3].traitCollection.preferredContentSizeCategory == "extraLarge")
+            """)
+    }
+
     @Test func numbersThatAreNotFiniteAreRefusedWithThePosition() {
         let nan = runLua("""
             local tk = require "traitkit"

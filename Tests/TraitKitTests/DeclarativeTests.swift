@@ -89,6 +89,29 @@ struct DeclarativeTests {
         #expect(EnvironmentKey.builtIn.count == 8)
     }
 
+    /// Built-in keys take SwiftUI's names and refuse others where the value is set; what they
+    /// take reaches a representable's traits (an integer scale as a number, nil as unspecified).
+    @Test func builtInKeysCheckTheirValuesAndWriteThem() throws {
+        #expect(throws: TraitError.invalidEnvironmentValue(key: "colorScheme", value: "\"purple\"",
+                                                          expected: "one of: light, dark")) {
+            try EnvironmentKey.colorScheme.validate(.string("purple"))
+        }
+        #expect(throws: TraitError.self) { try EnvironmentKey.displayScale.validate(.integer(0)) }
+        #expect(throws: TraitError.self) { try EnvironmentKey.colorScheme.validate(.none) }
+        try EnvironmentKey.horizontalSizeClass.validate(.none)
+        try accentKey.validate(.integer(5))
+        var traits = MutableTraits(TraitCollection())
+        try EnvironmentKey.displayScale.write?(&traits, .integer(2))
+        try EnvironmentKey.horizontalSizeClass.write?(&traits, .none)
+        try EnvironmentKey.dynamicTypeSize.write?(&traits, .string("large"))
+        try EnvironmentKey.colorScheme.write?(&traits, .string("light"))
+        let written = TraitCollection(traits)
+        #expect(written.displayScale == 2)
+        #expect(written.horizontalSizeClass == .unspecified)
+        #expect(written.preferredContentSizeCategory == .large, "the name that also reads for unspecified")
+        #expect(written.userInterfaceStyle == .light)
+    }
+
     /// A bridged key whose read fails fails the body that reads it, with the reason.
     @Test func aFailingReadFailsTheBody() throws {
         struct Unreadable: Error {}
