@@ -10,9 +10,7 @@ enum DeclarativeModule {
     static func install(_ runtime: LuaRuntime, into module: Int32) {
         let L = runtime.L
         runtime.register(elementMembers, for: Element.self)
-        runtime.register(Members(getters: [("name", { L in
-            guarded(L) { L in push(L, try LuaObject.check(L, 1, EnvironmentKey.self, "name").name); return 1 }
-        })]), for: EnvironmentKey.self)
+        runtime.register(keyMembers, for: EnvironmentKey.self)
         runtime.register(Members(), for: EnvironmentReader.self)
         runtime.register(Members(), for: HostingConfiguration.self)
         tk_newtable(L)
@@ -53,14 +51,66 @@ enum DeclarativeModule {
         return key
     }
 
+    /// `key.name`, `key.default`, `key.bridge` (the trait it bridges one to one, or a built-in
+    /// key's trait; nil otherwise).
+    static let keyMembers = Members(getters: [
+        ("name", { L in
+            guarded(L) { L in push(L, try LuaObject.check(L, 1, EnvironmentKey.self, "name").name); return 1 }
+        }),
+        ("default", { L in
+            guarded(L) { L in
+                let key = try LuaObject.check(L, 1, EnvironmentKey.self, "default")
+                pushValue(L, key.defaultValue, for: key)
+                return 1
+            }
+        }),
+        ("bridge", { L in
+            guarded(L) { L in
+                let key = try LuaObject.check(L, 1, EnvironmentKey.self, "bridge")
+                if let trait = key.bridgedTrait { LuaObject.push(L, trait, .trait) } else { lua_pushnil(L) }
+                return 1
+            }
+        }),
+    ])
+
+    private static let keyFields = ["name", "default", "bridge", "read", "write"]
+
+    /// The fields of a key's table: known names, functions where functions go, a bridge or a
+    /// read/write pair but not both; and a name no built-in key has.
+    private static func checkKeyFields(_ L: LuaState) throws -> String {
+        try forEachPair(L, 1) {
+            guard lua_type(L, -2) == LUA_TSTRING, let field = string(L, -2) else {
+                throw LuaError("EnvironmentKey: field names must be strings (got a \(typeName(L, -2)) key)")
+            }
+            guard keyFields.contains(field) else {
+                throw LuaError("EnvironmentKey: unknown field '\(clipped(field))' (expected \(keyFields.joined(separator: ", ")))")
+            }
+            if field == "read" || field == "write", lua_type(L, -1) != LUA_TFUNCTION {
+                throw LuaError("EnvironmentKey: '\(field)' must be a function (got \(typeName(L, -1)))")
+            }
+        }
+        guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
+            throw LuaError("EnvironmentKey: 'name' must be a non-empty string")
+        }
+        tk_pop(L, 1)
+        if EnvironmentKey.builtIn.contains(where: { $0.name == name }) {
+            throw LuaError("EnvironmentKey: '\(clipped(name))' is a built-in key (it bridges \(EnvironmentKey.builtIn.first { $0.name == name }!.bridgedTrait!.name)); choose another name")
+        }
+        let bridged = rawGetField(L, 1, "bridge") != LUA_TNIL
+        let read = rawGetField(L, 1, "read") != LUA_TNIL
+        let write = rawGetField(L, 1, "write") != LUA_TNIL
+        tk_pop(L, 3)
+        if bridged && (read || write) {
+            throw LuaError("EnvironmentKey: give either 'bridge' (one trait) or 'read'/'write' functions, not both")
+        }
+        return name
+    }
+
     /// `tk.EnvironmentKey{ name, default, bridge = trait }` or `{ name, default, read = fn, write = fn }`.
     static let makeKey: SwiftLuaFunction = { L in
         guarded(L) { L in
             try checkTable(L, 1, "EnvironmentKey")
-            guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
-                throw LuaError("EnvironmentKey: 'name' must be a non-empty string")
-            }
-            tk_pop(L, 1)
+            let name = try checkKeyFields(L)
             let runtime = LuaRuntime.of(L)
             let key: EnvironmentKey
             if rawGetField(L, 1, "bridge") != LUA_TNIL {

@@ -359,6 +359,32 @@ struct BindingTests {
             """)
     }
 
+    /// A key's table is checked like `defineTrait`'s; a key shows its name, default and bridge.
+    @Test func environmentKeyFieldsAreChecked() {
+        let cases: [(String, String)] = [
+            ("tk.EnvironmentKey{ name = 'k', defualt = 1 }",
+             "EnvironmentKey: unknown field 'defualt' (expected name, default, bridge, read, write)"),
+            ("tk.EnvironmentKey{ name = 'k', read = 5 }", "EnvironmentKey: 'read' must be a function (got number)"),
+            ("tk.EnvironmentKey{ name = 'colorScheme' }",
+             "EnvironmentKey: 'colorScheme' is a built-in key (it bridges userInterfaceStyle); choose another name"),
+            ("tk.EnvironmentKey{ name = 'k', bridge = 'displayScale', write = print }",
+             "EnvironmentKey: give either 'bridge' (one trait) or 'read'/'write' functions, not both"),
+        ]
+        for (line, message) in cases {
+            let error = runLua("local tk = require 'traitkit'\n\(line)", name: "@keys.lua")
+            #expect(error?.hasPrefix("keys.lua:2: " + message) == true, "\(line): \(error ?? "no error")")
+        }
+        expectLua("""
+            local tk = require "traitkit"
+            local k = tk.EnvironmentKey{ name = "style", bridge = "userInterfaceStyle", default = "dark" }
+            assert(tostring(k) == "<EnvironmentKey 'style'>" and k.name == "style")
+            assert(k.default == "dark" and k.bridge == tk.traits.userInterfaceStyle)
+            local plain = tk.EnvironmentKey{ name = "accent", default = 3, read = function() return 4 end, write = print }
+            assert(plain.default == 3 and plain.bridge == nil)
+            assert(tostring(tk.elements.Text{ text = "x" }:environment(k, "light")) == "<Element Text with style>")
+            """)
+    }
+
     /// A built-in key's value is checked where the script sets it, with SwiftUI's names.
     @Test func environmentValuesAreCheckedWhereTheyAreSet() {
         let cases: [(String, String)] = [

@@ -106,3 +106,19 @@ public final class IntrospectionMarker: View {
         super.init()
     }
 }
+
+extension Element: CustomStringConvertible {
+    /// `<Element Text>`, `<Element Custom 'CellView'>`; modifiers show what they wrap.
+    public var description: String { "<Element \(summary)>" }
+
+    private var summary: String {
+        switch kind {
+        case .custom(let name, _): "Custom '\(name)'"
+        case .primitive(let primitive, _, _): primitive.rawValue
+        case .viewControllerRepresentable: "ViewControllerRepresentable"
+        case .viewRepresentable: "ViewRepresentable"
+        case .environment(let key, _, let content): "\(content.summary) with \(key.name)"
+        case .introspect(let target, _, let content): "\(content.summary) introspecting \(target)"
+        }
+    }
+}

@@ -75,6 +75,10 @@ public final class EnvironmentKey: @unchecked Sendable {
     }
 }
 
+extension EnvironmentKey: CustomStringConvertible {
+    public var description: String { "<EnvironmentKey '\(name)'>" }
+}
+
 extension EnvironmentKey {
     /// A key bridged to an enum trait whose declarative names differ from the trait's cases;
     /// `names[i]` is the environment value of case `i` (nil: the key reads nil there).
