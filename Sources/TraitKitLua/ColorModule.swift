@@ -4,14 +4,31 @@ import TraitKit
 /// `tk.Color` and `tk.ImageAsset` (R9).
 enum ColorModule {
     static let members = Members(
-        methods: [("resolvedColor", { L in
-            guardedPassingErrors(L) { L in
-                let color = try check(L, 1, "resolvedColor")
-                let tc = isNil(L, 2) ? TraitCollection.current : try CollectionModule.check(L, 2, "resolvedColor")
-                LuaObject.push(L, try color.resolvedColor(with: tc), .color)
-                return 1
-            }
-        })],
+        methods: [
+            ("resolvedColor", { L in
+                guardedPassingErrors(L) { L in
+                    let color = try check(L, 1, "resolvedColor")
+                    let tc = isNil(L, 2) ? TraitCollection.current : try CollectionModule.check(L, 2, "resolvedColor")
+                    LuaObject.push(L, try color.resolvedColor(with: tc), .color)
+                    return 1
+                }
+            }),
+            ("withAlphaComponent", { L in
+                guarded(L) { L in
+                    let color = try check(L, 1, "withAlphaComponent")
+                    let made = color.withAlphaComponent(try checkNumber(L, 2, "withAlphaComponent"))
+                    LuaObject.push(L, made, .color)
+                    if color.isDynamic {
+                        // The new color resolves through this one, whose provider lives in its userdata.
+                        LuaObject.pushUserValue(L, -1)
+                        lua_pushvalue(L, 1)
+                        lua_rawsetp(L, -2, UVKey.value)
+                        tk_pop(L, 1)
+                    }
+                    return 1
+                }
+            }),
+        ],
         getters: [
             ("red", { L in component(L) { $0.red } }),
             ("green", { L in component(L) { $0.green } }),

@@ -257,6 +257,25 @@ struct BindingTests {
             """)
     }
 
+    /// A translucent dynamic color keeps the provider of the color it came from, even once
+    /// that color is garbage.
+    @Test func withAlphaComponentKeepsTheProviderAlive() {
+        expectLua("""
+            local tk = require "traitkit"
+            local dark = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            local function translucent()  -- the opaque color is garbage once this returns
+              return tk.Color(function(tc) return tc.userInterfaceStyle == "dark" and tk.Color.black or tk.Color.white end)
+                :withAlphaComponent(0.5)
+            end
+            local half = translucent()
+            collectgarbage(); collectgarbage()
+            assert(half.isDynamic and tostring(half:resolvedColor(dark)) == "#00000080", tostring(half:resolvedColor(dark)))
+            local light = tk.TraitCollection{ userInterfaceStyle = "light" }
+            assert(tostring(half:resolvedColor(light)) == "#FFFFFF80", tostring(half:resolvedColor(light)))
+            assert(tostring(tk.Color.hex("#336699"):withAlphaComponent(0.5)) == "#33669980")
+            """)
+    }
+
     /// `host.root` reads back the element it was given and, assigned, renders the new tree;
     /// the old tree's Lua functions are released with it.
     @Test func aHostingControllersRootCanBeReplaced() {

@@ -24,6 +24,14 @@ struct AppearanceTests {
         #expect(dynamic != .black)
     }
 
+    @Test func withAlphaComponentKeepsDynamicColorsDynamic() throws {
+        #expect(Color(hex: "#336699")!.withAlphaComponent(0.5).description == "#33669980")
+        let half = Color.systemBlue.withAlphaComponent(0.25)
+        #expect(half.isDynamic)
+        #expect(try half.resolvedColor(with: dark).description == "#0A84FF40")
+        #expect(try half.resolvedColor(with: light).description == "#007AFF40")
+    }
+
     @Test func systemColorsResolvePerAppearance() throws {
         #expect(try Color.systemBackground.resolvedColor(with: light).description == "#FFFFFFFF")
         #expect(try Color.systemBackground.resolvedColor(with: dark).description == "#000000FF")

@@ -45,6 +45,15 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
         return color
     }
 
+    /// This color with its alpha replaced (UIColor's `withAlphaComponent`); a dynamic color
+    /// stays dynamic, its providers' colors taking the alpha.
+    public func withAlphaComponent(_ alpha: Double) -> Color {
+        switch storage {
+        case .rgba(let r, let g, let b, _): Color(red: r, green: g, blue: b, alpha: alpha)
+        case .dynamic: Color { tc in try self.resolvedColor(with: tc).withAlphaComponent(alpha) }
+        }
+    }
+
     /// Components of a static color (a dynamic one resolves against `current` first).
     public var components: (red: Double, green: Double, blue: Double, alpha: Double) {
         guard case .rgba(let r, let g, let b, let a) = ((try? resolvedColor())?.storage ?? .rgba(0, 0, 0, 0)) else {
