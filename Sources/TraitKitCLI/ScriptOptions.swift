@@ -91,12 +91,10 @@ struct ScriptOptions: ParsableArguments {
 
     /// Runs the script; on failure prints `traitkit: message` and exits 1.
     func run(in runtime: LuaRuntime) throws {
-        let source: String
+        let source: [UInt8]
         let chunkName: String
         if file == "-" {
-            var text = ""
-            while let line = readLine(strippingNewline: false) { text += line }
-            source = text
+            source = readStandardInput()
             chunkName = "=stdin"
         } else {
             do { source = try readSource(file) } catch {
@@ -106,7 +104,7 @@ struct ScriptOptions: ParsableArguments {
             chunkName = "@" + file
         }
         runtime.setScriptArguments(script: file, arguments: scriptArguments, preceding: wordsBeforeScript)
-        if let message = runtime.run(chunk: source, name: chunkName, arguments: scriptArguments) {
+        if let message = runtime.run(script: source, name: chunkName, arguments: scriptArguments) {
             printError("traitkit: " + message)
             throw ExitCode(1)
         }

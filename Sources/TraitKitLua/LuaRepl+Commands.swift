@@ -83,9 +83,9 @@ extension LuaRepl {
 
     private func load(_ path: String) -> String {
         guard !path.isEmpty else { return "usage: :load FILE\n" }
-        let source: String
+        let source: [UInt8]
         do { source = try readSource(path) } catch { return "\(error)\n" }
-        if let error = runtime.run(chunk: source, name: "@" + path) { return error + "\n" }
+        if let error = runtime.run(script: source, name: "@" + path) { return error + "\n" }
         return updateAfterCommand()
     }
 

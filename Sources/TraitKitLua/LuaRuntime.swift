@@ -143,11 +143,24 @@ public final class LuaRuntime {
 
     /// Loads and runs a chunk; returns nil, or the error message (with traceback).
     public func run(chunk: String, name: String, arguments: [String] = []) -> String? {
+        var chunk = chunk
+        return chunk.withUTF8 { run(bytes: $0, name: name, arguments: arguments) }
+    }
+
+    /// Loads and runs a script file's bytes as `lua` runs a file: a byte-order mark and a
+    /// `#` first line are skipped, and outside the sandbox a precompiled chunk runs too.
+    public func run(script bytes: [UInt8], name: String, arguments: [String] = []) -> String? {
+        skippingPrelude(bytes).withUnsafeBufferPointer { run(bytes: $0, name: name, arguments: arguments) }
+    }
+
+    private func run(bytes: UnsafeBufferPointer<UInt8>, name: String, arguments: [String]) -> String? {
         beginRun()
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
-        let status = tk_loadbuffer(L, chunk, chunk.utf8.count, name, sandboxed ? "t" : "bt")
+        let status = bytes.withMemoryRebound(to: CChar.self) {
+            tk_loadbuffer(L, $0.baseAddress, $0.count, name, sandboxed ? "t" : "bt")
+        }
         if status != LUA_OK { return errorMessage(at: -1) }
         for argument in arguments { push(L, argument) }
         if tk_pcall(L, Int32(arguments.count), 0, handler) != LUA_OK { return errorMessage(at: -1) }

@@ -16,18 +16,44 @@ public struct ScriptReadError: Error, CustomStringConvertible {
     public var description: String { "cannot read \(path): \(reason)" }
 }
 
-/// The contents of the script file at `path` as UTF-8 text. A directory opens on Linux and
-/// fails only at the first read: that is an error too, never an empty script that "succeeds".
-public func readSource(_ path: String) throws(ScriptReadError) -> String {
+/// The bytes of the script file at `path`, as they are: string literals may hold any bytes, and
+/// a precompiled chunk is binary. A directory opens on Linux and fails only at the first read:
+/// that is an error too, never an empty script that "succeeds".
+public func readSource(_ path: String) throws(ScriptReadError) -> [UInt8] {
     guard let handle = fopen(path, "rb") else { throw ScriptReadError(path: path, errorNumber: errno) }
     defer { fclose(handle) }
+    let bytes = readAll(handle)
+    if ferror(handle) != 0 { throw ScriptReadError(path: path, errorNumber: errno) }
+    return bytes
+}
+
+/// All of standard input's bytes (`traitkit run -`).
+public func readStandardInput() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(0, &buffer, buffer.count)
+        if n > 0 { bytes.append(contentsOf: buffer[..<n]) } else if n == 0 || errno != EINTR { return bytes }
+    }
+}
+
+private func readAll(_ handle: UnsafeMutablePointer<FILE>) -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let n = fread(&buffer, 1, buffer.count, handle)
         bytes.append(contentsOf: buffer[..<n])
-        if n < buffer.count { break }
+        if n < buffer.count { return bytes }
     }
-    if ferror(handle) != 0 { throw ScriptReadError(path: path, errorNumber: errno) }
-    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A script as `lua`'s loader reads a file: without a UTF-8 byte-order mark, and with a first
+/// line that starts with `#` (`#!/usr/bin/env -S traitkit run`) left out but its line break
+/// kept, so line numbers stay right (a precompiled chunk after it has no lines to keep).
+func skippingPrelude(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    var text = bytes[...]
+    if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+    guard text.first == UInt8(ascii: "#") else { return text }
+    let rest = text[(text.firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex)...]
+    return rest.dropFirst().first == 0x1B ? rest.dropFirst() : rest
 }

@@ -112,6 +112,28 @@ final class CommandLineTests {
         #expect(before.stdout.hasPrefix("1\t"), "\(before.stdout)")
     }
 
+    /// Files load as `lua` loads them: a shebang line and a byte-order mark are skipped (line
+    /// numbers kept), bytes that are not UTF-8 reach string literals unchanged, and a
+    /// precompiled chunk runs, except in the sandbox.
+    @Test func scriptFilesLoadAsLuaLoadsThem() throws {
+        let shebang = try script("#!/usr/bin/env -S traitkit run\nprint('ran')\nerror('on line 3')\n")
+        let ran = try traitkit(["run", shebang])
+        #expect(ran.stdout == "ran\n")
+        #expect(ran.stderr.hasPrefix("traitkit: \(shebang):3: on line 3"), "\(ran.stderr)")
+        let bytes = NSTemporaryDirectory() + "traitkit-\(UUID().uuidString).lua"
+        try Data([0xEF, 0xBB, 0xBF] + Array("print(#'caf".utf8) + [0xE9] + Array("')\n".utf8)).write(to: URL(fileURLWithPath: bytes))
+        scripts.append(bytes)
+        #expect(try traitkit(["run", bytes]).stdout == "4\n", "a BOM skipped, the Latin-1 byte kept as one byte")
+        let compiled = NSTemporaryDirectory() + "traitkit-\(UUID().uuidString).luac"
+        scripts.append(compiled)
+        let dump = try script("local f = assert(io.open(..., 'wb')); f:write(string.dump(load('print(\"compiled\", ...)'))); f:close()")
+        #expect(try traitkit(["run", dump, compiled]).status == 0)
+        #expect(try traitkit(["run", compiled, "x"]).stdout == "compiled\tx\n")
+        let refused = try traitkit(["run", "--sandbox", compiled])
+        #expect(refused.status == 1 && refused.stderr.contains("attempt to load a binary chunk"), "\(refused.stderr)")
+        #expect(try traitkit(["run", "-"], input: "#!shebang\nprint(1)").stdout == "1\n")
+    }
+
     @Test func standardInputRunsWithDash() throws {
         let result = try traitkit(["run", "-"], input: "print(require('traitkit').TraitCollection{}.displayScale)")
         #expect(result.status == 0)
