@@ -83,7 +83,7 @@ struct ScriptOptions: ParsableArguments {
     /// A runtime set up as the options say.
     func makeRuntime() throws -> LuaRuntime {
         let runtime = LuaRuntime(sandbox: sandbox)
-        runtime.screenTraitDefaults = try traits.map(Self.parseTrait)
+        runtime.screenTraitSettings = try traits.map(Self.parseTrait)
         if let memoryLimit { runtime.memoryLimit = memoryLimit * 1024 * 1024 }
         if let timeout { runtime.timeout = timeout }
         return runtime

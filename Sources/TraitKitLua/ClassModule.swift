@@ -164,7 +164,7 @@ enum ClassModule {
             return WindowScene(screen: screen, name: name)
         case "Screen":
             var traits = MutableTraits(TraitCollection())
-            for (trait, value) in runtime.screenTraitDefaults { try traits.set(value, for: trait) }
+            for (trait, value) in runtime.screenTraitSettings { try traits.set(value, for: trait) }
             let screen = Screen(systemTraits: TraitCollection(traits), name: name)
             runtime.application.add(screen)
             return screen
@@ -201,6 +201,9 @@ enum ClassModule {
             lua_settop(L, lua_gettop(L))
             try assign(L)
         }
+        // `--trait` settings win over the constructor's values.
+        let settings = LuaRuntime.of(L).screenTraitSettings
+        screenTraits.removeAll { given in settings.contains { $0.0 === given.0 } }
         if let screen = node as? Screen, !screenTraits.isEmpty {
             try screen.setSystemTraits { traits in
                 for (trait, value) in screenTraits { try traits.set(value, for: trait) }

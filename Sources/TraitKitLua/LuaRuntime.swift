@@ -40,8 +40,10 @@ public final class LuaRuntime {
     var boxValuesRef: Int32 = 0
     /// Override values replaced since the last `tk.update()` began (`ValueAnchors`).
     var retiredRef: Int32 = 0
-    /// `--trait name=value` settings applied to every Screen a script makes.
-    public var screenTraitDefaults: [(Trait, TraitValue)] = []
+    /// `--trait name=value` settings: every Screen a script makes has these system traits,
+    /// whatever its constructor says (the person running the script asked for them); the
+    /// script's own `setSystemTraits` calls still change them afterwards.
+    public var screenTraitSettings: [(Trait, TraitValue)] = []
 
     /// Makes a state with the standard libraries (or the sandbox's subset) and the `traitkit`
     /// module available to `require`.

@@ -148,6 +148,15 @@ final class CommandLineTests {
             """)
         let result = try traitkit(["run", path, "--trait", "userInterfaceStyle=dark"])
         #expect(result.stdout == "dark\t2.0\n")
+        // What the command line sets wins over the constructor; the script can change it later.
+        let changing = try script("""
+            local tk = require "traitkit"
+            local s = tk.Screen{ displayScale = 2, userInterfaceStyle = "light" }
+            io.write(s.systemTraits.displayScale, " ", s.systemTraits.userInterfaceStyle, " ")
+            s:setSystemTraits{ displayScale = 1 }
+            print(s.systemTraits.displayScale)
+            """)
+        #expect(try traitkit(["run", changing, "--trait", "displayScale=3"]).stdout == "3 light 1.0\n")
         let bad = try traitkit(["run", path, "--trait", "userInterfaceStyle=purple"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unspecified, light, dark"))
