@@ -157,10 +157,11 @@ extension LuaRuntime {
               tk_getuservalue(L, -1) == LUA_TTABLE, lua_rawgetp(L, -1, UVKey.value) == LUA_TFUNCTION else {
             return .clear
         }
+        let position = definedAt(L, -1)
         LuaObject.push(L, tc, .collection)
         try protectedCall(nargs: 1, nresults: 1)
         guard let result = LuaObject.peek(L, -1) as? Color else {
-            throw LuaError("a dynamic color's provider must return a Color (got \(typeName(L, -1)))")
+            throw LuaError("a dynamic color's provider must return a Color (got \(typeName(L, -1)))", at: position)
         }
         return result
     }

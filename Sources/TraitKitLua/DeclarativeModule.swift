@@ -328,12 +328,7 @@ enum DeclarativeModule {
     static let makeControllerRepresentable: SwiftLuaFunction = { L in
         guarded(L) { L in
             try makeRepresentable(L, "ViewControllerRepresentable", returning: "a ViewController") { make in
-                .viewControllerRepresentable {
-                    guard let controller = try make() as? ViewController else {
-                        throw LuaError("ViewControllerRepresentable: 'make' must return a ViewController")
-                    }
-                    return controller
-                }
+                .viewControllerRepresentable(make: make)
             }
         }
     }
@@ -341,27 +336,27 @@ enum DeclarativeModule {
     static let makeViewRepresentable: SwiftLuaFunction = { L in
         guarded(L) { L in
             try makeRepresentable(L, "ViewRepresentable", returning: "a View") { make in
-                .viewRepresentable {
-                    guard let view = try make() as? View else {
-                        throw LuaError("ViewRepresentable: 'make' must return a View")
-                    }
-                    return view
-                }
+                .viewRepresentable(make: make)
             }
         }
     }
 
     /// `E.ViewControllerRepresentable{ make = fn }` / `E.ViewRepresentable{ make = fn }`: the
     /// element calls `make` (kept in its user value) when it is rendered.
-    private static func makeRepresentable(_ L: LuaState, _ name: String, returning what: String,
-                                          _ kind: (@escaping () throws -> TraitEnvironment?) -> Element.Kind) throws -> Int32 {
+    private static func makeRepresentable<T: TraitEnvironment>(_ L: LuaState, _ name: String, returning what: String,
+                                                                _ kind: (@escaping () throws -> T) -> Element.Kind)
+        throws -> Int32
+    {
         try checkTable(L, 1, name)
         guard rawGetField(L, 1, "make") == LUA_TFUNCTION else {
             throw LuaError("\(name): 'make' must be a function returning \(what)")
         }
         let runtime = LuaRuntime.of(L)
         let slot = Slot()
-        let element = Element(kind { [link = runtime.link] in try link.runtime?.callMake(slot) })
+        let element = Element(kind { [link = runtime.link] in
+            guard let runtime = link.runtime else { throw LuaError("\(name): the Lua state is gone") }
+            return try runtime.callMake(slot, T.self, name, returning: what)
+        })
         slot.object = element
         pushElement(L, element, holding: [], function: -1)
         return 1
@@ -394,12 +389,13 @@ extension LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard pushSlotFunction(slot) else { throw LuaError("a Custom element's body is gone") }
+        let position = definedAt(L, -1)
         LuaObject.push(L, reader, .environment)
         try protectedCall(nargs: 1, nresults: 1)
         guard let element = LuaObject.peek(L, -1) as? Element else {
             var name = ""
             if case .custom(let customName, _)? = (slot.object as? Element)?.kind { name = " '\(clipped(customName))'" }
-            throw LuaError("the body of Custom element\(name) must return an element (got \(typeName(L, -1)))")
+            throw LuaError("the body of Custom element\(name) must return an element (got \(typeName(L, -1)))", at: position)
         }
         // The host view holds its body results, per render slot.
         let result = lua_gettop(L)
@@ -410,12 +406,19 @@ extension LuaRuntime {
         return element
     }
 
-    func callMake(_ slot: DeclarativeModule.Slot) throws -> TraitEnvironment? {
+    /// Calls a representable's `make`; what it returns must be a `type`, else the error says
+    /// where `make` is defined and what came back.
+    func callMake<T: TraitEnvironment>(_ slot: DeclarativeModule.Slot, _ type: T.Type, _ element: String,
+                                       returning what: String) throws -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard pushSlotFunction(slot) else { return nil }
+        guard pushSlotFunction(slot) else { throw LuaError("\(element): its 'make' function is gone") }
+        let position = definedAt(L, -1)
         try protectedCall(nargs: 0, nresults: 1)
-        return LuaObject.peek(L, -1) as? TraitEnvironment
+        guard let made = LuaObject.peek(L, -1) as? T else {
+            throw LuaError("\(element): 'make' must return \(what) (got \(typeName(L, -1)))", at: position)
+        }
+        return made
     }
 
     func callElementFunction(_ slot: DeclarativeModule.Slot, argument node: TraitEnvironment) throws {

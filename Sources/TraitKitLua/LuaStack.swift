@@ -11,8 +11,17 @@ typealias SwiftLuaFunction = @convention(c) (LuaState?) -> Int32
 /// position (`file:line: message`), as luaL_error does.
 struct LuaError: Error, CustomStringConvertible {
     let description: String
+    /// The message starts with its own position (the script function that returned a bad
+    /// value), so it is raised without the caller's.
+    let placed: Bool
     /// Messages quote script values clipped; the cap here is the backstop for any that does not.
-    init(_ message: String) { description = clipped(message, limit: 2048) }
+    init(_ message: String) { self.init(message, at: "") }
+
+    /// A message about what the script function defined at `position` (`definedAt`) did.
+    init(_ message: String, at position: String) {
+        description = clipped(position + message, limit: 2048)
+        placed = !position.isEmpty
+    }
 }
 
 /// An error that already carries its position and traceback (a failing Lua callback):
@@ -41,6 +50,9 @@ func guarded(_ L: LuaState?, _ body: (LuaState) throws -> Int32) -> Int32 {
         push(L, error.trace)
         return TK_RAISE_PASS
     } catch let error as LuaCallError {
+        push(L, error.description)
+        return TK_RAISE
+    } catch let error as LuaError where error.placed {
         push(L, error.description)
         return TK_RAISE
     } catch {
@@ -111,6 +123,16 @@ func string(_ L: LuaState, _ i: Int32) -> String? {
 func typeName(_ L: LuaState, _ i: Int32) -> String {
     if let object = LuaObject.peek(L, i) { return LuaObject.className(object) }
     return String(cString: lua_typename(L, lua_type(L, i)))
+}
+
+/// Where the Lua function at `i` is defined, as `file.lua:12: `, for errors about what it
+/// returned: once it has returned no stack frame places them. Empty for C functions.
+func definedAt(_ L: LuaState, _ i: Int32) -> String {
+    var ar = lua_Debug()
+    lua_pushvalue(L, i)
+    guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
+    let source = withUnsafeBytes(of: &ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return "\(source):\(ar.linedefined): "
 }
 
 /// `bad argument #n to 'f' (expected X, got Y)`, numbered as luaL_argerror numbers it: in a

@@ -187,6 +187,8 @@ struct BindingTests {
             """)
     }
 
+    /// A function that returns the wrong thing is placed where it is defined (the line to fix),
+    /// once, whoever called the update or the resolve that ran it.
     @Test func aBodyThatReturnsNoElementIsNamed() {
         let error = runLua("""
             local tk = require "traitkit"
@@ -195,7 +197,25 @@ struct BindingTests {
             w.rootViewController = tk.HostingController{ root = row }
             tk.update()
             """, name: "@rows.lua")
-        #expect(error?.hasPrefix("rows.lua:5: the body of Custom element 'SettingsRow' must return an element (got number)") == true)
+        #expect(error?.hasPrefix("rows.lua:3: the body of Custom element 'SettingsRow' must return an element (got number)\n") == true,
+                "\(error ?? "no error")")
+        let cases: [(String, String)] = [
+            ("tk.HostingController{ root = tk.elements.ViewRepresentable{ make = function()\n return tk.ViewController{} end } }",
+             "made.lua:3: ViewRepresentable: 'make' must return a View (got ViewController)"),
+            ("tk.HostingController{ root = tk.elements.ViewControllerRepresentable{ make = function() end } }",
+             "made.lua:3: ViewControllerRepresentable: 'make' must return a ViewController (got nil)"),
+            ("tk.HostingController{ root = tk.elements.Text{ text = tostring(tk.Color(\nfunction() return 5 end):resolvedColor()) } }",
+             "made.lua:4: a dynamic color's provider must return a Color (got number)"),
+        ]
+        for (host, message) in cases {
+            let error = runLua("""
+                local tk = require "traitkit"
+                local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+                w.rootViewController = \(host)
+                tk.update()
+                """, name: "@made.lua")
+            #expect(error?.hasPrefix(message + "\n") == true, "\(error ?? "no error")")
+        }
     }
 
     /// Subview positions count from 1, as Lua's do; 0 (UIKit's first index) is an error that
