@@ -18,13 +18,8 @@ enum ColorModule {
                     let color = try check(L, 1, "withAlphaComponent")
                     let made = color.withAlphaComponent(try checkNumber(L, 2, "withAlphaComponent"))
                     LuaObject.push(L, made, .color)
-                    if color.isDynamic {
-                        // The new color resolves through this one, whose provider lives in its userdata.
-                        LuaObject.pushUserValue(L, -1)
-                        lua_pushvalue(L, 1)
-                        lua_rawsetp(L, -2, UVKey.value)
-                        tk_pop(L, 1)
-                    }
+                    // The new color resolves through this one, whose provider lives in its userdata.
+                    if color.isDynamic { LuaObject.keep(L, value: 1, in: -1, key: UVKey.value) }
                     return 1
                 }
             }),
@@ -124,10 +119,7 @@ enum ColorModule {
                 return try runtime.callProvider(slot, tc)
             }
             LuaObject.push(L, color, .color)
-            LuaObject.pushUserValue(L, -1)
-            lua_pushvalue(L, 2)
-            lua_rawsetp(L, -2, UVKey.value)
-            tk_pop(L, 1)
+            LuaObject.keep(L, value: 2, in: -1, key: UVKey.value)
             slot.color = color
             return 1
         }

@@ -78,32 +78,31 @@ enum DeclarativeModule {
     /// The fields of a key's table: known names, functions where functions go, a bridge or a
     /// read/write pair but not both; and a name no built-in key has.
     private static func checkKeyFields(_ L: LuaState) throws -> String {
-        try forEachPair(L, 1) {
-            guard lua_type(L, -2) == LUA_TSTRING, let field = string(L, -2) else {
-                throw LuaError("EnvironmentKey: field names must be strings (got a \(typeName(L, -2)) key)")
-            }
-            guard keyFields.contains(field) else {
-                throw LuaError("EnvironmentKey: unknown field '\(clipped(field))' (expected \(keyFields.joined(separator: ", ")))")
-            }
-            if field == "read" || field == "write", lua_type(L, -1) != LUA_TFUNCTION {
-                throw LuaError("EnvironmentKey: '\(field)' must be a function (got \(typeName(L, -1)))")
-            }
-        }
+        try checkFieldNames(L, 1, "EnvironmentKey", allowed: keyFields)
         guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
             throw LuaError("EnvironmentKey: 'name' must be a non-empty string")
         }
         tk_pop(L, 1)
-        if EnvironmentKey.builtIn.contains(where: { $0.name == name }) {
-            throw LuaError("EnvironmentKey: '\(clipped(name))' is a built-in key (it bridges \(EnvironmentKey.builtIn.first { $0.name == name }!.bridgedTrait!.name)); choose another name")
+        if let builtIn = EnvironmentKey.builtIn.first(where: { $0.name == name }), let trait = builtIn.bridgedTrait {
+            throw LuaError("EnvironmentKey: '\(clipped(name))' is a built-in key (it bridges \(trait.name)); choose another name")
         }
         let bridged = rawGetField(L, 1, "bridge") != LUA_TNIL
-        let read = rawGetField(L, 1, "read") != LUA_TNIL
-        let write = rawGetField(L, 1, "write") != LUA_TNIL
-        tk_pop(L, 3)
+        tk_pop(L, 1)
+        let read = try functionField(L, "read"), write = try functionField(L, "write")
         if bridged && (read || write) {
             throw LuaError("EnvironmentKey: give either 'bridge' (one trait) or 'read'/'write' functions, not both")
         }
         return name
+    }
+
+    /// Whether the key's table has a function under `field`; anything else there is an error.
+    private static func functionField(_ L: LuaState, _ field: String) throws -> Bool {
+        defer { tk_pop(L, 1) }
+        switch rawGetField(L, 1, field) {
+        case LUA_TNIL: return false
+        case LUA_TFUNCTION: return true
+        default: throw LuaError("EnvironmentKey: '\(field)' must be a function (got \(typeName(L, -1)))")
+        }
     }
 
     /// `tk.EnvironmentKey{ name, default, bridge = trait }` or `{ name, default, read = fn, write = fn }`.

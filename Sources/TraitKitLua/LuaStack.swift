@@ -207,6 +207,19 @@ func checkTable(_ L: LuaState, _ i: Int32, _ function: String) throws {
     guard lua_type(L, i) == LUA_TTABLE else { throw argumentError(L, i, function, expected: "a table") }
 }
 
+/// Checks that every key of the constructor table at `i` is a string in `allowed`, so a
+/// misspelt field is an error rather than silently ignored.
+func checkFieldNames(_ L: LuaState, _ i: Int32, _ function: String, allowed: [String]) throws {
+    try forEachPair(L, i) {
+        guard lua_type(L, -2) == LUA_TSTRING, let field = string(L, -2) else {
+            throw LuaError("\(function): field names must be strings (got a \(typeName(L, -2)) key)")
+        }
+        guard allowed.contains(field) else {
+            throw LuaError("\(function): unknown field '\(clipped(field))' (expected \(allowed.joined(separator: ", ")))")
+        }
+    }
+}
+
 /// Absolute index of a possibly negative stack index.
 func absolute(_ L: LuaState, _ i: Int32) -> Int32 { lua_absindex(L, i) }
 

@@ -22,28 +22,22 @@ public struct ScriptReadError: Error, CustomStringConvertible {
 public func readSource(_ path: String) throws(ScriptReadError) -> [UInt8] {
     guard let handle = fopen(path, "rb") else { throw ScriptReadError(path: path, errorNumber: errno) }
     defer { fclose(handle) }
-    let bytes = readAll(handle)
+    let bytes = readAll { fread($0, 1, $1, handle) }
     if ferror(handle) != 0 { throw ScriptReadError(path: path, errorNumber: errno) }
     return bytes
 }
 
 /// All of standard input's bytes (`traitkit run -`).
-public func readStandardInput() -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(0, &buffer, buffer.count)
-        if n > 0 { bytes.append(contentsOf: buffer[..<n]) } else if n == 0 || errno != EINTR { return bytes }
-    }
-}
+public func readStandardInput() -> [UInt8] { readAll { read(0, $0, $1) } }
 
-private func readAll(_ handle: UnsafeMutablePointer<FILE>) -> [UInt8] {
+/// Calls `next(buffer, capacity)` until it gives no bytes (end of input) or fails with
+/// anything but an interrupted call; returns what it read.
+private func readAll(_ next: (UnsafeMutableRawPointer, Int) -> Int) -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
-        let n = fread(&buffer, 1, buffer.count, handle)
-        bytes.append(contentsOf: buffer[..<n])
-        if n < buffer.count { return bytes }
+        let n = buffer.withUnsafeMutableBytes { next($0.baseAddress!, $0.count) }
+        if n > 0 { bytes.append(contentsOf: buffer[..<n]) } else if n == 0 || errno != EINTR { return bytes }
     }
 }
 

@@ -73,9 +73,7 @@ enum TraitModule {
     static let defineTrait: SwiftLuaFunction = { L in
         guarded(L) { L in
             try checkTable(L, 1, "defineTrait")
-            for key in try tableKeys(L, 1) where !allowedKeys.contains(key) {
-                throw LuaError("defineTrait: unknown field '\(clipped(key))' (expected \(allowedKeys.sorted().joined(separator: ", ")))")
-            }
+            try checkFieldNames(L, 1, "defineTrait", allowed: allowedKeys)
             guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
                 throw LuaError("defineTrait: 'name' must be a non-empty string")
             }
@@ -96,16 +94,7 @@ enum TraitModule {
         }
     }
 
-    private static let allowedKeys: Set = ["name", "identifier", "values", "default", "kind", "affectsColorAppearance"]
-
-    private static func tableKeys(_ L: LuaState, _ i: Int32) throws -> [String] {
-        var keys: [String] = []
-        try forEachPair(L, i) {
-            guard let key = string(L, -2) else { throw LuaError("defineTrait: field names must be strings") }
-            keys.append(key)
-        }
-        return keys
-    }
+    private static let allowedKeys = ["affectsColorAppearance", "default", "identifier", "kind", "name", "values"]
 
     private static func field<T>(_ L: LuaState, _ key: String, _ read: (LuaState) throws -> T) throws -> T {
         _ = rawGetField(L, 1, key)
