@@ -168,14 +168,10 @@ struct BindingTests {
             ("w.scene.screen = tk.Screen{}", "cannot set 'screen' of WindowScene: it is a read-only property"),
             ("v.traitOverrides.remove = 1", "cannot set 'remove' of TraitOverrides: it is a method"),
         ]
-        for (line, message) in cases {
-            let error = runLua("""
-                local tk = require "traitkit"
-                local w, v = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }, tk.View{ name = "v" }
-                \(line)
-                """, name: "@props.lua")
-            #expect(error?.hasPrefix("props.lua:3: " + message) == true, "\(line): \(error ?? "no error")")
-        }
+        expectLuaErrors(cases, prelude: """
+            local tk = require "traitkit"
+            local w, v = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }, tk.View{ name = "v" }
+            """, file: "props.lua")
         expectLua("""
             local tk = require "traitkit"
             local v = tk.View{ name = "v" }
@@ -382,10 +378,7 @@ struct BindingTests {
             ("E.Button{ title = {} }", "bad field 'title' in Button{...} (expected a string, got table)"),
             ("E.VStack{ nme = 'x' }", "bad field 'nme' in VStack{...} (expected 'name')"),
         ]
-        for (line, message) in cases {
-            let error = runLua("local tk = require 'traitkit'; local E = tk.elements\n\(line)", name: "@ui.lua")
-            #expect(error?.hasPrefix("ui.lua:2: " + message) == true, "\(line): \(error ?? "no error")")
-        }
+        expectLuaErrors(cases, prelude: "local tk = require 'traitkit'; local E = tk.elements", file: "ui.lua")
         expectLua("""
             local tk = require "traitkit"
             local E = tk.elements
@@ -409,10 +402,7 @@ struct BindingTests {
             ("tk.EnvironmentKey{ name = 'k', bridge = 'displayScale', write = print }",
              "EnvironmentKey: give either 'bridge' (one trait) or 'read'/'write' functions, not both"),
         ]
-        for (line, message) in cases {
-            let error = runLua("local tk = require 'traitkit'\n\(line)", name: "@keys.lua")
-            #expect(error?.hasPrefix("keys.lua:2: " + message) == true, "\(line): \(error ?? "no error")")
-        }
+        expectLuaErrors(cases, prelude: "local tk = require 'traitkit'", file: "keys.lua")
         expectLua("""
             local tk = require "traitkit"
             local k = tk.EnvironmentKey{ name = "style", bridge = "userInterfaceStyle", default = "dark" }
@@ -432,10 +422,7 @@ struct BindingTests {
             ("E.Text{ text = 'x' }:environment('displayScale', 0)",
              "invalid value 0 for environment key 'displayScale' (expected a positive number)"),
         ]
-        for (line, message) in cases {
-            let error = runLua("local tk = require 'traitkit'; local E = tk.elements\n\(line)", name: "@ui.lua")
-            #expect(error?.hasPrefix("ui.lua:2: " + message) == true, "\(line): \(error ?? "no error")")
-        }
+        expectLuaErrors(cases, prelude: "local tk = require 'traitkit'; local E = tk.elements", file: "ui.lua")
         expectLua("""
             local tk = require "traitkit"
             local E = tk.elements

@@ -14,6 +14,18 @@ func expectLua(_ source: String, sourceLocation: SourceLocation = #_sourceLocati
     }
 }
 
+/// Expects each case's line, run in `file` after the lines of `prelude`, to fail with
+/// `file:N: message` at that line (a prefix: the traceback follows).
+func expectLuaErrors(_ cases: [(String, String)], prelude: String, file: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+    let lineNumber = prelude.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+    for (line, message) in cases {
+        let error = runLua(prelude + "\n" + line, name: "@" + file)
+        #expect(error?.hasPrefix("\(file):\(lineNumber): " + message) == true, "\(line): \(error ?? "no error")",
+                sourceLocation: sourceLocation)
+    }
+}
+
 /// The package root (two levels above this file's folder).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
