@@ -35,6 +35,8 @@ enum ClassModule {
             tk_replace(L, -2)
             if type == View.self || type == ViewController.self {
                 push(L, subclass); rawSetField(L, -2, "subclass")
+                BuiltinMethods.install(L, type == View.self ? BuiltinMethods.view : BuiltinMethods.controller,
+                                       inClassAt: -1)
             }
             lua_pushvalue(L, -1)
             runtime.classRefs[ObjectIdentifier(type)] = luaL_ref(L, tk_registryindex())

@@ -274,12 +274,18 @@ public final class LuaRuntime {
         return findInClassChain(L, name)
     }
 
-    /// With a class table on top, replaces it by `name` found along its `__super` chain.
-    func findInClassChain(_ L: LuaState, _ name: String) -> Bool {
+    /// With a class table on top, replaces it by `name` found along its `__super` chain, and
+    /// with `builtins` in the root class's built-in methods after that (`BuiltinMethods`).
+    func findInClassChain(_ L: LuaState, _ name: String, builtins: Bool = false) -> Bool {
         for _ in 0..<64 {
             if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_replace(L, -2); return true }
             tk_pop(L, 1)
-            if rawGetField(L, -1, "__super") != LUA_TTABLE { tk_pop(L, 2); return false }
+            if rawGetField(L, -1, "__super") != LUA_TTABLE {
+                tk_pop(L, 1)
+                if builtins { return BuiltinMethods.find(L, name) }
+                tk_pop(L, 1)
+                return false
+            }
             tk_replace(L, -2)
         }
         tk_pop(L, 1)
@@ -311,14 +317,14 @@ public final class LuaRuntime {
                 if lua_rawget(L, -2) != LUA_TNIL { return 1 }
                 tk_pop(L, 1)
                 if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE, let key = string(L, 2) {
-                    if findInClassChain(L, key) { return 1 }
+                    if findInClassChain(L, key, builtins: true) { return 1 }
                     lua_pushnil(L)
                     return 1
                 }
                 tk_pop(L, 1)
             }
             tk_pop(L, 1)
-            if let key = string(L, 2), pushDefaultClass(L, 1), findInClassChain(L, key) { return 1 }
+            if let key = string(L, 2), pushDefaultClass(L, 1), findInClassChain(L, key, builtins: true) { return 1 }
             lua_pushnil(L)
             return 1
         case .collection, .mutableTraits:
