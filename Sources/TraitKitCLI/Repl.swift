@@ -12,10 +12,10 @@ struct Repl: ParsableCommand {
     @Flag(help: "Run without io, os (but clock, time, date), debug, dofile/loadfile, C modules or binary chunks.")
     var sandbox = false
 
-    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Stop a chunk when Lua holds more than MB megabytes.", valueName: "MB"))
+    @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp("Stop a chunk when Lua holds more than MB megabytes.", valueName: "MB"))
     var memoryLimit: Int?
 
-    @Option(help: ArgumentHelp("Stop an input (its chunk and the update after it) after S seconds.", valueName: "S"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop an input (its chunk and the update after it) after S seconds.", valueName: "S"))
     var timeout: Double?
 
     func validate() throws {

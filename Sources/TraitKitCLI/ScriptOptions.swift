@@ -15,10 +15,10 @@ struct ScriptOptions: ParsableArguments {
     @Flag(help: "Run without io, os (but clock, time, date), debug, dofile/loadfile, C modules or binary chunks.")
     var sandbox = false
 
-    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("End the script when Lua holds more than MB megabytes.", valueName: "MB"))
+    @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp("End the script when Lua holds more than MB megabytes.", valueName: "MB"))
     var memoryLimit: Int?
 
-    @Option(help: ArgumentHelp("End the script after S seconds.", valueName: "S"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("End the script after S seconds.", valueName: "S"))
     var timeout: Double?
 
     @Argument(parsing: .allUnrecognized, help: "Arguments for the script (its `arg` table and `...`).")

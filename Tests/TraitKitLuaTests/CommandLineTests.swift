@@ -207,6 +207,19 @@ final class CommandLineTests {
         #expect(result.stderr == "traitkit: cannot read /nonexistent/x.lua: No such file or directory\n")
     }
 
+    /// A negative limit is a bad value, not a missing one (`-1` looks like an option).
+    @Test func limitsMustBePositive() throws {
+        for (arguments, message) in [
+            (["run", "Examples/01_collections.lua", "--timeout", "-1"], "--timeout must be a positive number of seconds"),
+            (["run", "Examples/01_collections.lua", "--memory-limit", "-5"], "--memory-limit must be a positive number of MB"),
+            (["repl", "--timeout", "-1"], "--timeout must be a positive number of seconds"),
+        ] {
+            let result = try traitkit(arguments)
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     /// A directory opens on Linux; it must not run as an empty script that exits 0.
     @Test func directoryIsNotAnEmptyScript() throws {
         for command in ["run", "dump"] {
