@@ -51,16 +51,26 @@ enum LuaModule {
         }
     }
 
-    /// `tk.async(fn)`: runs fn after the current (or next) update's passes.
+    /// `tk.async(fn, ...)`: runs `fn(...)` after the current (or next) update's passes.
     static let async: SwiftLuaFunction = { L in
         guarded(L) { L in
             try checkFunction(L, 1, "async")
             let runtime = LuaRuntime.of(L)
-            let box = LuaValueBox.make(L, 1, .pinned)
+            // The function and its arguments, as pcall(f, ...) takes them: one table.
+            let count = lua_gettop(L)
+            lua_createtable(L, count, 0)
+            for i in 1...count {
+                lua_pushvalue(L, i)
+                lua_rawseti(L, -2, lua_Integer(i))
+            }
+            let box = LuaValueBox.make(L, -1, .pinned)
             runtime.application.async { [link = runtime.link] in
                 guard let runtime = link.runtime else { return }
-                box.push(runtime.L)
-                try runtime.protectedCall(nargs: 0)
+                let L = runtime.L
+                box.push(L)
+                for i in 1...count { lua_rawgeti(L, -i, lua_Integer(i)) }
+                tk_remove(L, -count - 1)
+                try runtime.protectedCall(nargs: count - 1)
             }
             return 0
         }
