@@ -9,6 +9,7 @@ extension LuaRepl {
           :tree [node]            the hierarchy under node (default: every window), overrides marked
           :explain node trait     where node's value of trait comes from
           :watch node [traits]    print changes of those traits (default: all) as they happen
+          :unwatch [node]         stop watching node (default: every watched node)
           :auto on|off            run tk.update() after each input (now: %@)
           :load FILE              run a script file in this session
           :quit                   leave (Ctrl-D too); Ctrl-C stops a running chunk
@@ -17,7 +18,7 @@ extension LuaRepl {
 
     func command(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard let name = words.first else { return "commands: :help, :tree, :explain, :watch, :auto, :load, :quit\n" }
+        guard let name = words.first else { return "commands: :help, :tree, :explain, :watch, :unwatch, :auto, :load, :quit\n" }
         let rest = Array(words.dropFirst())
         switch name {
         case "help": return Self.help.replacing("%@", with: autoUpdate ? "on" : "off")
@@ -26,6 +27,7 @@ extension LuaRepl {
         case "tree": return tree(rest.joined(separator: " "))
         case "explain": return explain(rest)
         case "watch": return watch(rest)
+        case "unwatch": return unwatch(rest)
         case "load": return load(rest.joined(separator: " "))
         default: return "unknown command :\(name) (try :help)\n"
         }
@@ -67,7 +69,10 @@ extension LuaRepl {
               table.sort(fields)
               return "{" .. table.concat(fields, ", ") .. "}"
             end
-            node:registerForTraitChanges(traits, function(n, previous)
+            __repl_watches = __repl_watches or setmetatable({}, { __mode = "k" })
+            local earlier = __repl_watches[node]
+            if earlier then node:unregisterForTraitChanges(earlier) end
+            __repl_watches[node] = node:registerForTraitChanges(traits, function(n, previous)
               for _, name in ipairs(n.traitCollection:changedTraits(previous)) do
                 for _, t in ipairs(traits) do
                   if name == (type(t) == "string" and t or t.name) then
@@ -77,8 +82,34 @@ extension LuaRepl {
               end
             end)
             return "watching " .. tostring(node) .. ": \(names.isEmpty ? "every trait" : names.joined(separator: ", "))"
+              .. (earlier and " (instead of what it watched before)" or "")
             """
         return runForText(code, node: node, command: "watch")
+    }
+
+    /// `:unwatch [node]`: ends the watch on node, or every watch.
+    private func unwatch(_ args: [String]) -> String {
+        let stop = """
+            local function stop(node)
+              local registration = __repl_watches and __repl_watches[node]
+              if not registration then return false end
+              node:unregisterForTraitChanges(registration)
+              __repl_watches[node] = nil
+              return true
+            end
+            """
+        guard !args.isEmpty else {
+            return runForText(stop + "\n" + """
+                local nodes = {}
+                for node in pairs(__repl_watches or {}) do nodes[#nodes + 1] = node end
+                for _, node in ipairs(nodes) do stop(node) end
+                return #nodes == 0 and "nothing is watched" or "stopped watching " .. #nodes .. (#nodes == 1 and " node" or " nodes")
+                """)
+        }
+        return runForText(stop + "\n" + """
+            local node = ...
+            return stop(node) and "stopped watching " .. tostring(node) or tostring(node) .. " is not watched"
+            """, node: args.joined(separator: " "), command: "unwatch")
     }
 
     private func load(_ path: String) -> String {

@@ -83,6 +83,28 @@ struct ReplTests {
         #expect(repl.feed(":nope").contains("unknown command"))
     }
 
+    /// Watching a node again replaces its watch; `:unwatch` ends one, or all.
+    @Test func watchesAreReplacedAndEnded() {
+        let (repl, watched) = session()
+        _ = repl.feed("w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }; w.rootViewController = tk.ViewController{ name = 'root' }")
+        _ = repl.feed("root = w.rootViewController")
+        #expect(repl.feed(":unwatch") == "nothing is watched\n")
+        _ = repl.feed(":watch root userInterfaceStyle")
+        #expect(repl.feed(":watch root userInterfaceStyle") == "watching <ViewController 'root'>: userInterfaceStyle (instead of what it watched before)\n")
+        _ = repl.feed(":watch root.view userInterfaceStyle")
+        _ = watched()
+        _ = repl.feed("root.overrideUserInterfaceStyle = 'dark'")
+        #expect(watched() == "watch <ViewController 'root'>: userInterfaceStyle unspecified -> dark\nwatch <View>: userInterfaceStyle unspecified -> dark\n")
+        #expect(repl.feed(":unwatch root") == "stopped watching <ViewController 'root'>\n")
+        #expect(repl.feed(":unwatch root") == "<ViewController 'root'> is not watched\n")
+        _ = repl.feed("root.overrideUserInterfaceStyle = 'light'")
+        #expect(watched() == "watch <View>: userInterfaceStyle dark -> light\n")
+        #expect(repl.feed(":unwatch") == "stopped watching 1 node\n")
+        _ = repl.feed("root.overrideUserInterfaceStyle = 'dark'")
+        #expect(watched() == "")
+        #expect(repl.feed(":unwatch 5") == ":unwatch needs a node (a view, view controller, window, scene or screen), and 5 is a number\n")
+    }
+
     @Test func commandsSayWhatTheyNeed() {
         let (repl, watched) = session()
         #expect(repl.feed(":tree").hasPrefix("(no windows"))
