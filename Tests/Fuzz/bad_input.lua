@@ -66,7 +66,8 @@ local names = {
   "toJSON", "resolvedColor", "register", "image", "contains", "remove", "name", "backgroundColor",
   "tintColor", "overrideUserInterfaceStyle", "rootViewController", "scene", "screen", "superview",
   "subviews", "view", "parent", "children", "userInterfaceStyle", "horizontalSizeClass",
-  "displayScale", "Theme", "noSuchMember", "__index", "",
+  "displayScale", "Theme", "layoutSubviews", "draw", "loadView", "viewDidLoad", "traitCollectionDidChange",
+  "noSuchMember", "__index", "",
 }
 local function receivers()
   local r = random(12)

@@ -32,18 +32,21 @@ struct BuiltinMethodsTests {
             """)
     }
 
-    /// A hosting view renders its element tree in its own `layoutSubviews`: an override on the
-    /// instance that calls the built-in one keeps that.
+    /// A hosting view starts introspection in its own `layoutSubviews`: an override on the
+    /// instance that calls the built-in one keeps it, one that does not loses it (as in UIKit).
     @Test func anInstanceOverrideCanKeepTheBuiltInBehaviour() {
         expectLua(stage + """
 
             local E = tk.elements
-            local host = tk.HostingController{ root = E.VStack{ E.Text{ text = "a" } } }
-            local laid = 0
-            function host.view:layoutSubviews() tk.View.layoutSubviews(self); laid = laid + 1 end
-            window.rootViewController = host
-            tk.update()
-            assert(laid == 1 and #host.view.subviews == 1, "rendered: " .. #host.view.subviews)
+            for _, super in ipairs{ true, false } do
+              local found
+              local host = tk.HostingController{ root = E.VStack{
+                E.ScrollView{ E.Text{ text = "x" } }:introspect("ScrollView", function(sv) found = sv end) } }
+              function host.view:layoutSubviews() if super then tk.View.layoutSubviews(self) end end
+              window.rootViewController = host
+              tk.update()
+              assert((found ~= nil) == super, "with super " .. tostring(super) .. ": " .. tostring(found))
+            end
             """)
     }
 
