@@ -53,6 +53,8 @@ enum ColorModule {
             guardedPassingErrors(L) { L in
                 let asset = try LuaObject.check(L, 1, ImageAsset.self, "register", expected: "an ImageAsset")
                 let name = try checkString(L, 2, "register")
+                // image(tc) answers a name, or nil for none: "" would be a name no image has.
+                guard !name.isEmpty else { throw LuaError("register: an image needs a name (got an empty string)") }
                 let traits = try (LuaObject.peek(L, 3) as? TraitCollection)
                     ?? CollectionModule.build(L, 3, from: TraitCollection(), "register")
                 asset.register(name, for: traits)

@@ -496,6 +496,7 @@ struct BindingTests {
             ("tk.HostingController{ root = 5 }", "bad field 'root' in HostingController{...}"),
             ("tk.Color(function() return 5 end):resolvedColor(tk.TraitCollection{})", "must return a Color"),
             ("tk.elements.VStack{ 5 }", "item 1 is not an element"),
+            ("tk.ImageAsset():register('', {})", "register: an image needs a name (got an empty string)"),
             ("tk.EnvironmentKey{ name = 'k', bridge = 'nope' }", "unknown trait 'nope'"),
             ("""
              local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
