@@ -73,7 +73,13 @@ extension LuaRepl {
             var table = lua_gettop(L)
             for _ in 0..<16 {
                 collectKeys(table)
-                guard rawGetField(L, table, "__super") == LUA_TTABLE else { break }
+                guard rawGetField(L, table, "__super") == LUA_TTABLE else {
+                    // The root class's built-in methods (`BuiltinMethods`).
+                    if lua_getmetatable(L, table) != 0, rawGetField(L, -1, "__index") == LUA_TTABLE {
+                        collectKeys(lua_gettop(L))
+                    }
+                    break
+                }
                 table = lua_gettop(L)
             }
         }
