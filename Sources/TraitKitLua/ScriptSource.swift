@@ -31,11 +31,13 @@ public func readSource(_ path: String) throws(ScriptReadError) -> [UInt8] {
 public func readStandardInput() -> [UInt8] { readAll { read(0, $0, $1) } }
 
 /// Calls `next(buffer, capacity)` until it gives no bytes (end of input) or fails with
-/// anything but an interrupted call; returns what it read.
+/// anything but an interrupted call; returns what it read. `errno` is cleared before each
+/// call: `fread` gives 0 at the end without setting it, and a stale EINTR would loop forever.
 private func readAll(_ next: (UnsafeMutableRawPointer, Int) -> Int) -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
+        errno = 0
         let n = buffer.withUnsafeMutableBytes { next($0.baseAddress!, $0.count) }
         if n > 0 { bytes.append(contentsOf: buffer[..<n]) } else if n == 0 || errno != EINTR { return bytes }
     }
