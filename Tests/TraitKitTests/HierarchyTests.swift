@@ -230,6 +230,21 @@ struct HierarchyTests {
         #expect(b.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'b': from the override on WindowScene 'scene'")
     }
 
+    /// A window without a scene is a detached root (R6): explain says the application's update
+    /// will not bring its value, and what will.
+    @Test func explainSaysWhenNoUpdateReachesTheNode() throws {
+        let app = Application()
+        let window = Window(name: "loose")
+        let view = View(name: "v")
+        try window.addSubview(view)
+        view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try app.update()
+        #expect(view.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'v': from its own override (update pending: "
+                + "traitCollection still reads standard; not under a screen of the application, so only updateTraitsIfNeeded() updates it)")
+        try view.updateTraitsIfNeeded()
+        #expect(view.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'v': from its own override")
+    }
+
     @Test func dumpHoldsNamesClassesOverridesAndValues() throws {
         let stage = Stage()
         let b = try stage.view("kept")

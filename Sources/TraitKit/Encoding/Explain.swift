@@ -3,13 +3,24 @@
 extension TraitEnvironment {
     /// The value the next update gives this node, and where it comes from. When the node's
     /// collection still reads something else (R6: collections change only in an update), the
-    /// text says so, as `:tree` marks a pending override.
+    /// text says so, as `:tree` marks a pending override, and says too when no application
+    /// update will ever bring it (a window without a scene, a view in no window: R6).
     public func explain(_ trait: Trait) -> String {
         let (value, source) = origin(of: trait)
         var text = "\(trait.name) = \(trait.format(value)) on \(debugName): \(source)"
         let current = traitCollection[trait]
-        if current != value { text += " (update pending: traitCollection still reads \(trait.format(current)))" }
-        return text
+        guard current != value else { return text }
+        text += " (update pending: traitCollection still reads \(trait.format(current))"
+        if !isReachedByUpdate { text += "; not under a screen of the application, so only updateTraitsIfNeeded() updates it" }
+        return text + ")"
+    }
+
+    /// Whether the application's `update()` reaches this node: its trait tree ends at a screen
+    /// the application holds (R6: only nodes in a window of a scene on such a screen update).
+    var isReachedByUpdate: Bool {
+        var node: TraitEnvironment = self
+        while let parent = node.traitParent { node = parent }
+        return (node as? Screen)?.application != nil
     }
 
     private func origin(of trait: Trait) -> (TraitValue, String) {
