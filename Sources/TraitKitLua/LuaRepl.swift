@@ -55,7 +55,8 @@ public final class LuaRepl {
     public func feed(_ line: String) -> String {
         runtime.beginRun()  // a limit that ended the last input does not end this one
         if pending.isEmpty, line.hasPrefix(":") { return command(String(line.dropFirst())) }
-        pending.append(line)
+        // `=expr` on a chunk's first line is `return expr`, as in `lua -i` (kept since 5.2).
+        pending.append(pending.isEmpty && line.hasPrefix("=") ? "return " + line.dropFirst() : line)
         let source = pending.joined(separator: "\n")
         switch compile(source) {
         case .incomplete:

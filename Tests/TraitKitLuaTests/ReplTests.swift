@@ -20,6 +20,15 @@ struct ReplTests {
         #expect(repl.feed("tk.Color.hex('#FF0000')") == "#FF0000FF\n")
     }
 
+    /// `lua -i` habits keep working: `=expr` on a first line is `return expr`.
+    @Test func equalsPrefixReturnsAsInLua() {
+        let (repl, _) = session()
+        #expect(repl.feed("=1 + 2") == "3\n")
+        #expect(repl.feed("=") == "")  // `return` with nothing: no results
+        #expect(repl.feed("t = {") == "")
+        #expect(repl.feed("=1}").contains("unexpected symbol"))  // only on a chunk's first line
+    }
+
     @Test func tablesArePrettyPrintedWithCycles() {
         let (repl, _) = session()
         #expect(repl.feed("t = { 1, 'a', k = { x = true } }; t.me = t; return t")
