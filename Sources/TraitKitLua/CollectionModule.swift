@@ -172,12 +172,7 @@ enum CollectionModule {
     static let toTable: SwiftLuaFunction = { L in
         guarded(L) { L in
             let tc = try check(L, 1, "toTable")
-            let traits = tc.nonDefaultTraits
-            lua_createtable(L, 0, Int32(traits.count))
-            for trait in traits {
-                TraitValues.push(L, tc[trait], of: trait)
-                rawSetField(L, -2, trait.name)
-            }
+            Pairs.pushTable(L, tc.nonDefaultTraits) { tc[$0] }
             return 1
         }
     }

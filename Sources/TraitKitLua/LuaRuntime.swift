@@ -98,6 +98,7 @@ public final class LuaRuntime {
         traitNamesRef = luaL_ref(L, tk_registryindex())
         tk_newtable(L)
         caseNamesRef = luaL_ref(L, tk_registryindex())
+        Pairs.pushMetamethod(L)
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
             if kind == .node { tk_pushnodeindex(L, indexObject) } else { push(L, indexObject) }
@@ -107,6 +108,7 @@ public final class LuaRuntime {
             push(L, objectToString); rawSetField(L, -2, "__tostring")
             push(L, objectEquals); rawSetField(L, -2, "__eq")
             push(L, "traitkit object"); rawSetField(L, -2, "__metatable")
+            if kind == .collection || kind == .overrides { lua_pushvalue(L, -2); rawSetField(L, -2, "__pairs") }
             if kind == .collection {
                 // Last: promoted collections get a copy of the finished metatable (shim.h).
                 tk_setcollectionindex(L, indexObject)
@@ -114,6 +116,7 @@ public final class LuaRuntime {
             }
             metatableRefs.append(luaL_ref(L, tk_registryindex()))
         }
+        tk_pop(L, 1)  // the __pairs metamethod
         let source = "local t, m, n, p = ... local f = t[m] if type(f) ~= 'function' then "
             + "error(('the target of a trait change registration on %s has no method %q (target: %s)')"
             + ":format(tostring(n), m, tostring(t)), 0) end "
