@@ -111,6 +111,15 @@ end
 local function oneCall()
   local receiver, name = receivers(), names[random(#names)]
   local how = tostring(receiver):sub(1, 40) .. "." .. name
+  if random(25) == 1 then -- pairs over anything; over overrides, changing them in the loop
+    local ok, err = pcall(function()
+      for k in pairs(receiver) do
+        if type(receiver) == "userdata" and random(2) == 1 then receiver[k] = anyValue() end
+      end
+    end)
+    if not ok then checkMessage(err, "pairs over " .. how) end
+    return
+  end
   local ok, member = pcall(function() return receiver[name] end)
   if not ok then return checkMessage(member, "reading " .. how) end
   local err
