@@ -9,13 +9,13 @@ struct PairsTests {
     @Test func collectionsIterateTheirSetTraits() {
         expectLua("""
             local tk = require "traitkit"
-            local Theme = tk.defineTrait{ name = "Theme", values = {"standard", "pastel"}, default = "standard" }
-            local tc = tk.TraitCollection{ displayScale = 2, Theme = "pastel", userInterfaceStyle = "light" }
+            local Theme = tk.defineTrait{ name = "PairsTheme", values = {"standard", "pastel"}, default = "standard" }
+            local tc = tk.TraitCollection{ displayScale = 2, PairsTheme = "pastel", userInterfaceStyle = "light" }
             local seen = {}
             for name, value in pairs(tc) do seen[#seen + 1] = name .. "=" .. tostring(value) end
             table.sort(seen)
-            assert(table.concat(seen, " ") == "Theme=pastel displayScale=2.0 userInterfaceStyle=light", table.concat(seen, " "))
-            for name in pairs(tk.TraitCollection{ Theme = "standard" }) do error("a default was iterated: " .. name) end
+            assert(table.concat(seen, " ") == "PairsTheme=pastel displayScale=2.0 userInterfaceStyle=light", table.concat(seen, " "))
+            for name in pairs(tk.TraitCollection{ PairsTheme = "standard" }) do error("a default was iterated: " .. name) end
             """)
     }
 
@@ -24,9 +24,9 @@ struct PairsTests {
     @Test func overridesIterateAndMayChangeInTheLoop() {
         expectLua("""
             local tk = require "traitkit"
-            local Theme = tk.defineTrait{ name = "Theme", values = {"standard", "pastel"}, default = "standard" }
+            local Theme = tk.defineTrait{ name = "PairsTheme", values = {"standard", "pastel"}, default = "standard" }
             local v = tk.View{}
-            v.traitOverrides.Theme = "pastel"
+            v.traitOverrides.PairsTheme = "pastel"
             v.overrideUserInterfaceStyle = "dark"
             next = nil
             local count = 0
