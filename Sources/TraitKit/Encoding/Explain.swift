@@ -17,11 +17,7 @@ extension TraitEnvironment {
 
     /// Whether the application's `update()` reaches this node: its trait tree ends at a screen
     /// the application holds (R6: only nodes in a window of a scene on such a screen update).
-    var isReachedByUpdate: Bool {
-        var node: TraitEnvironment = self
-        while let parent = node.traitParent { node = parent }
-        return (node as? Screen)?.application != nil
-    }
+    var isReachedByUpdate: Bool { (traitRoot as? Screen)?.application != nil }
 
     private func origin(of trait: Trait) -> (TraitValue, String) {
         var node: TraitEnvironment? = self
