@@ -1,35 +1,64 @@
 import CLua
 import TraitKit
 
-/// `pairs(tc)` and `pairs(node.traitOverrides)`: a trait name → value snapshot, iterated with
-/// Lua's own `next`.
+/// `pairs(tc)` and `pairs(node.traitOverrides)`: trait name → value, in definition order (as
+/// `tostring` and `changedTraits` list them), so a script's output is the same on every run;
+/// Lua's own `next` would follow the string hashes, which Lua seeds afresh per process.
 ///
-/// The snapshot is a plain table made when the loop starts, so changing overrides inside the
-/// loop is safe (Lua's `next` refuses a table that gains keys mid-traversal), and `next` (not
-/// a Swift iterator) is what raises on a bad key: no error ever crosses a Swift frame.
+/// The loop runs over a snapshot made when it starts (names in order, and values by name), so
+/// changing overrides inside the loop is safe. The iterator is Lua code, stateless like `next`:
+/// a bad key is a Lua error raised by Lua, and no error ever crosses a Swift frame.
 enum Pairs {
-    /// Pushes the `__pairs` metamethod; `next` is taken from the base library once, here, so a
-    /// script that replaces the global changes nothing.
+    /// Pushes the `__pairs` metamethod. The iterator's state is the snapshot: `state[i]` is
+    /// the i-th name, `state.values[name]` its value, `state.after[name]` the index after it.
     static func pushMetamethod(_ L: LuaState) {
-        let source = "local next, snapshot = ... return function(o) return next, snapshot(o), nil end"
+        let source = """
+            local snapshot, error = ...
+            local function step(state, name)
+              local i = 1
+              if name ~= nil then
+                i = state.after[name]
+                if i == nil then error("invalid key to 'next'", 2) end
+              end
+              name = state[i]
+              if name ~= nil then return name, state.values[name] end
+            end
+            return function(o) return step, snapshot(o), nil end
+            """
         _ = tk_loadbuffer(L, source, source.utf8.count, "=[traitkit pairs]", "t")
-        _ = lua_getglobal(L, "next")
         push(L, snapshot)
+        _ = lua_getglobal(L, "error")
         if tk_pcall(L, 2, 1, 0) != LUA_OK { tk_pop(L, 1); lua_pushnil(L) }
     }
 
-    /// The names and values the object at 1 iterates over, as a new table.
+    /// The iterator state for the object at 1: its names in order, their values, and the
+    /// index after each name.
     private static let snapshot: SwiftLuaFunction = { L in
         guarded(L) { L in
+            let traits: [Trait]
             switch LuaObject.peek(L, 1) {
             case let tc as TraitCollection:
-                pushTable(L, tc.nonDefaultTraits) { tc[$0] }
+                traits = tc.nonDefaultTraits
+                lua_createtable(L, Int32(traits.count), 2)
+                pushTable(L, traits) { tc[$0] }
             case let proxy as OverridesModule.Proxy:
                 guard let overrides = proxy.overrides else { throw TraitError.screenHasNoOverrides }
-                try pushTable(L, overrides.traits) { try overrides.value(for: $0) }
+                traits = overrides.traits
+                lua_createtable(L, Int32(traits.count), 2)
+                try pushTable(L, traits) { try overrides.value(for: $0) }
             default:
                 throw LuaError("bad argument #1 to 'pairs' (expected a TraitCollection or traitOverrides, got \(typeName(L, 1)))")
             }
+            rawSetField(L, -2, "values")
+            lua_createtable(L, 0, Int32(traits.count))
+            for (i, trait) in traits.enumerated() {
+                push(L, trait.name)
+                lua_pushvalue(L, -1)
+                lua_rawseti(L, -4, lua_Integer(i + 1))
+                lua_pushinteger(L, lua_Integer(i + 2))
+                lua_rawset(L, -3)
+            }
+            rawSetField(L, -2, "after")
             return 1
         }
     }

@@ -5,7 +5,7 @@ import Testing
 @Suite("pairs over collections and overrides")
 struct PairsTests {
     /// A collection iterates the traits that differ from their default, by name, as `toTable`
-    /// gives them; an empty one iterates nothing.
+    /// gives them, in definition order (as `tostring` prints them); an empty one iterates nothing.
     @Test func collectionsIterateTheirSetTraits() {
         expectLua("""
             local tk = require "traitkit"
@@ -13,14 +13,14 @@ struct PairsTests {
             local tc = tk.TraitCollection{ displayScale = 2, PairsTheme = "pastel", userInterfaceStyle = "light" }
             local seen = {}
             for name, value in pairs(tc) do seen[#seen + 1] = name .. "=" .. tostring(value) end
-            table.sort(seen)
-            assert(table.concat(seen, " ") == "PairsTheme=pastel displayScale=2.0 userInterfaceStyle=light", table.concat(seen, " "))
+            assert(table.concat(seen, " ") == "userInterfaceStyle=light displayScale=2.0 PairsTheme=pastel", table.concat(seen, " "))
             for name in pairs(tk.TraitCollection{ PairsTheme = "standard" }) do error("a default was iterated: " .. name) end
             """)
     }
 
-    /// Overrides iterate what is set on the node; removing them inside the loop is safe, and a
-    /// script that replaces the global `next` does not break the loop.
+    /// Overrides iterate what is set on the node, in definition order whatever order they were
+    /// set in; removing them inside the loop is safe, and a script that replaces the globals
+    /// `next` and `error` does not break the loop.
     @Test func overridesIterateAndMayChangeInTheLoop() {
         expectLua("""
             local tk = require "traitkit"
@@ -28,23 +28,26 @@ struct PairsTests {
             local v = tk.View{}
             v.traitOverrides.PairsTheme = "pastel"
             v.overrideUserInterfaceStyle = "dark"
-            next = nil
-            local count = 0
+            next, error = nil, nil
+            local names = {}
             for name, value in pairs(v.traitOverrides) do
-              count = count + 1
+              names[#names + 1] = name
               assert(v.traitOverrides[name] == value)
               v.traitOverrides[name] = nil
             end
-            assert(count == 2, count)
+            assert(table.concat(names, " ") == "userInterfaceStyle PairsTheme", table.concat(names, " "))
             assert(not v.traitOverrides:contains(Theme) and not v.traitOverrides:contains("userInterfaceStyle"))
             """)
     }
 
-    /// The iterator is Lua's `next`: a bad key is Lua's error, raised as a Lua error.
-    @Test func aBadKeyIsLuasOwnError() {
+    /// The iterator is stateless, as `next` is: called with a key it gives the one after it,
+    /// and a key it never gave is a Lua error, as `next` raises it.
+    @Test func theIteratorIsStatelessAndRefusesABadKey() {
         expectLua("""
             local tk = require "traitkit"
-            local f, s = pairs(tk.TraitCollection{ displayScale = 2 })
+            local f, s = pairs(tk.TraitCollection{ displayScale = 2, userInterfaceStyle = "dark" })
+            assert(select(2, f(s, "userInterfaceStyle")) == 2.0 and f(s, "displayScale") == nil)
+            assert(f(s, "userInterfaceStyle") == "displayScale", "asking twice gives the same answer")
             local ok, e = pcall(f, s, "nope")
             assert(not ok and e:find("invalid key to 'next'"), e)
             """)
