@@ -58,11 +58,15 @@ tk.app.userInterfaceStyle = nil
 content.overrideUserInterfaceStyle = nil
 show("back to the user's dark setting")
 
--- 3. Saving, setting and restoring current by hand.
-local saved = tk.TraitCollection.current
+-- 3. Colors for a CGColor, which has no dynamic colors: the notes' three ways.
 local darkElevated = tk.TraitCollection{ userInterfaceStyle = "dark", userInterfaceLevel = "elevated" }
+print("resolvedColor(tc): " .. tostring(tk.Color.systemBackground:resolvedColor(darkElevated)))
 darkElevated:performAsCurrent(function()
-  print("systemBackground in a dark elevated context: " .. tostring(tk.Color.systemBackground:resolvedColor()))
+  print("performAsCurrent, cgColor: " .. tostring(tk.Color.systemBackground.cgColor))
 end)
+local saved = tk.TraitCollection.current
+tk.TraitCollection.current = darkElevated
+print("current set by hand, cgColor: " .. tostring(tk.Color.systemBackground.cgColor))
+tk.TraitCollection.current = saved
 print("current restored: " .. tostring(tk.TraitCollection.current == saved))
 print("header drawn " .. header.draws .. " times")

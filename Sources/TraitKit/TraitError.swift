@@ -16,6 +16,8 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     case updateDidNotSettle(traits: [String], layout: [String] = [], display: [String] = [], async: Bool = false)
     case unknownIdentifier(String)
     case malformedJSON(String)
+    /// A dynamic color whose providers kept answering dynamic colors, `depth` of them in a row.
+    case colorDidNotResolve(depth: Int)
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
                 + ")"
         case .unknownIdentifier(let identifier):
             "unknown trait identifier '\(clipped(identifier))' in JSON (define the trait first, or decode with skipUnknown)"
+        case .colorDidNotResolve(let depth):
+            "a dynamic color did not resolve: its provider answered a dynamic color \(depth) times in a row (a provider must end in a static color, e.g. tk.Color.hex(\"#RRGGBB\"))"
         case .malformedJSON(let message):
             "malformed JSON: \(message)"
         }

@@ -31,6 +31,7 @@ enum CollectionModule {
         tk_newtable(L)
         push(L, construct); rawSetField(L, -2, "__call")
         push(L, classIndex); rawSetField(L, -2, "__index")
+        push(L, classNewIndex); rawSetField(L, -2, "__newindex")
         lua_setmetatable(L, -2)
         rawSetField(L, module, "TraitCollection")
     }
@@ -55,6 +56,19 @@ enum CollectionModule {
             }
             LuaObject.push(L, TraitCollection.current, .collection)
             return 1
+        }
+    }
+
+    /// `tk.TraitCollection.current = tc`, as UIKit's `UITraitCollection.current = tc` (the
+    /// dark-mode notes' third way to resolve a CGColor). Without it, the assignment would
+    /// store a plain field that hides the real `current` from then on.
+    static let classNewIndex: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            guard string(L, 2) == "current" else {
+                throw LuaError("cannot set '\(clipped(string(L, 2) ?? typeName(L, 2)))' on tk.TraitCollection (only 'current' can be set)")
+            }
+            TraitCollection.current = try check(L, 3, "TraitCollection.current")
+            return 0
         }
     }
 

@@ -29,12 +29,22 @@ enum ColorModule {
             ("green", { L in component(L) { $0.green } }),
             ("blue", { L in component(L) { $0.blue } }),
             ("alpha", { L in component(L) { $0.alpha } }),
+            // UIColor's `cgColor`: the color as it looks now, resolved with
+            // `TraitCollection.current` (inside `performAsCurrent`, a callback, `layoutSubviews`).
+            ("cgColor", { L in
+                guardedPassingErrors(L) { L in
+                    LuaObject.push(L, try check(L, 1, "cgColor").resolvedColor(), .color)
+                    return 1
+                }
+            }),
             ("isDynamic", { L in guarded(L) { L in lua_pushboolean(L, try check(L, 1, "isDynamic").isDynamic ? 1 : 0); return 1 } }),
         ])
 
+    /// A component of the color as it looks now (a dynamic one resolved with
+    /// `TraitCollection.current`); a provider's error comes out of the read, as from `resolvedColor`.
     private static func component(_ L: LuaState?, _ pick: @escaping ((red: Double, green: Double, blue: Double, alpha: Double)) -> Double) -> Int32 {
-        guarded(L) { L in
-            lua_pushnumber(L, pick(try check(L, 1, "color").components))
+        guardedPassingErrors(L) { L in
+            lua_pushnumber(L, pick(try check(L, 1, "color").resolvedColor().components))
             return 1
         }
     }

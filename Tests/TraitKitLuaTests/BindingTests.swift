@@ -273,6 +273,38 @@ struct BindingTests {
             """)
     }
 
+    /// The dark-mode notes' ways to get a color for a CGColor: `cgColor` and the components
+    /// resolve with `TraitCollection.current`, whether `performAsCurrent` or an assignment set
+    /// it; a provider's error comes out of the read, not a black color.
+    @Test func cgColorAndComponentsResolveWithTheCurrentCollection() {
+        expectLua("""
+            local tk = require "traitkit"
+            local dark = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            dark:performAsCurrent(function()
+              assert(tostring(tk.Color.label.cgColor) == "#FFFFFFFF" and tk.Color.label.red == 1)
+            end)
+            assert(tostring(tk.Color.label.cgColor) == "#000000FF" and tk.Color.label.red == 0)
+            local saved = tk.TraitCollection.current
+            tk.TraitCollection.current = dark
+            assert(tostring(tk.Color.label.cgColor) == "#FFFFFFFF")
+            tk.TraitCollection.current = saved
+            assert(tostring(tk.Color.label.cgColor) == "#000000FF", "the assignment left a field behind")
+            local ok, e = pcall(function() tk.TraitCollection.current = "dark" end)
+            assert(not ok and e:find("expected a TraitCollection, got string", 1, true), tostring(e))
+            ok, e = pcall(function() tk.TraitCollection.defaults = saved end)
+            assert(not ok and e:find("only 'current' can be set", 1, true), tostring(e))
+            assert(not tk.Color.label.cgColor.isDynamic and tk.Color.white.cgColor == tk.Color.white)
+            local failing = tk.Color(function() error("no color here") end)
+            ok, e = pcall(function() return failing.red end)
+            assert(not ok and e:find("no color here", 1, true), tostring(e))
+            ok, e = pcall(function() return failing.cgColor end)
+            assert(not ok and e:find("no color here", 1, true), tostring(e))
+            local endless; endless = tk.Color(function() return endless end)
+            ok, e = pcall(function() return endless.cgColor end)
+            assert(not ok and e:find("did not resolve", 1, true), tostring(e))
+            """)
+    }
+
     /// A translucent dynamic color keeps the provider of the color it came from, even once
     /// that color is garbage.
     @Test func withAlphaComponentKeepsTheProviderAlive() {

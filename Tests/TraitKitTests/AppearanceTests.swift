@@ -69,6 +69,16 @@ struct AppearanceTests {
         #expect(TraitCollection.current === saved)
     }
 
+    /// A provider that answers dynamic colors forever is an error, not a dynamic color handed
+    /// back as if resolved; a chain that ends in a static color resolves.
+    @Test func aProviderThatNeverEndsInAStaticColorIsAnError() throws {
+        nonisolated(unsafe) var endless: Color!
+        endless = Color { _ in endless }
+        #expect(throws: TraitError.colorDidNotResolve(depth: 16)) { try endless.resolvedColor(with: dark) }
+        let chained = Color { _ in Color { _ in Color { $0.userInterfaceStyle == .dark ? .black : .white } } }
+        #expect(try chained.resolvedColor(with: dark).description == "#000000FF")
+    }
+
     @Test func customTraitColor() throws {
         let color = Color { $0.myAppTheme == .pastel ? Color(hex: "#FFD1DC")! : .white }
         #expect(try color.resolvedColor(with: TraitCollection { $0.myAppTheme = .pastel }).description == "#FFD1DCFF")

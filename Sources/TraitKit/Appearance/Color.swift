@@ -34,14 +34,19 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The static color for `traitCollection` (default: `TraitCollection.current`).
+    /// How many dynamic colors in a row `resolvedColor` follows before it gives up.
+    static let maxResolutionDepth = 16
+
+    /// The static color for `traitCollection` (default: `TraitCollection.current`). A provider
+    /// may answer another dynamic color, resolved in turn; one that never ends in a static
+    /// color (it answers itself) is an error, never a dynamic color passed off as resolved.
     public func resolvedColor(with traitCollection: TraitCollection = .current) throws -> Color {
         var color = self
-        // A provider may return another dynamic color; resolve until static.
-        for _ in 0..<16 {
+        for _ in 0..<Color.maxResolutionDepth {
             guard case .dynamic(let provider) = color.storage else { return color }
             color = try provider(traitCollection)
         }
+        guard !color.isDynamic else { throw TraitError.colorDidNotResolve(depth: Color.maxResolutionDepth) }
         return color
     }
 
