@@ -373,6 +373,10 @@ public final class LuaRuntime {
             return try CollectionModule.setBuilderTrait(L)
         case .overrides:
             return try OverridesModule.newIndex(L)
+        case .collection:
+            let key = (LuaObject.peek(L, 2) as? Trait)?.name ?? string(L, 2) ?? typeName(L, 2)
+            throw LuaError("cannot set field '\(clipped(key))' of TraitCollection: collections are immutable "
+                           + "(tc:modifying{ \(clipped(key)) = value } makes a changed copy)")
         default:
             let key = string(L, 2) ?? typeName(L, 2)
             throw LuaError("cannot set field '\(clipped(key))' of \(typeName(L, 1))")

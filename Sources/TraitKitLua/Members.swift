@@ -87,9 +87,22 @@ let newIndexObject: SwiftLuaFunction = { L in
             if member != LUA_TNIL {
                 let what = member == LUA_TLIGHTUSERDATA ? "a read-only property" : "a method"
                 let owner = (LuaObject.peek(L, 1) as? TraitEnvironment)?.debugName ?? typeName(L, 1)
-                throw LuaError("cannot set '\(clipped(string(L, 2) ?? ""))' of \(owner): it is \(what)")
+                let name = string(L, 2) ?? ""
+                let hint = readOnlyHints[name].map { " (\($0))" } ?? ""
+                throw LuaError("cannot set '\(clipped(name))' of \(owner): it is \(what)\(hint)")
             }
         }
         return try LuaRuntime.of(L).newIndexFallback(L, kind: box.pointee.kind)
     }
 }
+
+/// What to write instead, for the read-only properties a script most often tries to assign.
+private let readOnlyHints: [String: String] = [
+    "traitCollection": "set node.traitOverrides instead; tk.update() then recomputes the collection",
+    "superview": "add it with parent:addSubview(view), remove it with view:removeFromSuperview()",
+    "subviews": "add with view:addSubview(child) or view:insertSubview(child, i)",
+    "parent": "add it with parent:addChild(controller), remove it with controller:removeFromParent()",
+    "children": "add with controller:addChild(child)",
+    "window": "add its top view to a window's root view controller's view",
+    "traitOverrides": "set its fields: node.traitOverrides.Theme = value",
+]

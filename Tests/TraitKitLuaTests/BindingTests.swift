@@ -167,6 +167,12 @@ struct BindingTests {
             ("v.addSubview = print", "cannot set 'addSubview' of View 'v': it is a method"),
             ("w.scene.screen = tk.Screen{}", "cannot set 'screen' of WindowScene: it is a read-only property"),
             ("v.traitOverrides.remove = 1", "cannot set 'remove' of TraitOverrides: it is a method"),
+            // The properties scripts most often assign say what to write instead.
+            ("v.traitCollection = tk.TraitCollection{}", "cannot set 'traitCollection' of View 'v': it is a read-only property (set node.traitOverrides instead; tk.update() then recomputes the collection)"),
+            ("v.subviews = {}", "cannot set 'subviews' of View 'v': it is a read-only property (add with view:addSubview(child) or view:insertSubview(child, i))"),
+            ("tk.ViewController{}.parent = nil", "cannot set 'parent' of ViewController: it is a read-only property (add it with parent:addChild(controller), remove it with controller:removeFromParent())"),
+            ("tk.TraitCollection{}[tk.traits.displayScale] = 2",
+             "cannot set field 'displayScale' of TraitCollection: collections are immutable (tc:modifying{ displayScale = value } makes a changed copy)"),
         ]
         expectLuaErrors(cases, prelude: """
             local tk = require "traitkit"
