@@ -67,7 +67,7 @@ local names = {
   "tintColor", "overrideUserInterfaceStyle", "rootViewController", "scene", "screen", "superview",
   "subviews", "view", "parent", "children", "userInterfaceStyle", "horizontalSizeClass",
   "displayScale", "Theme", "layoutSubviews", "draw", "loadView", "viewDidLoad", "traitCollectionDidChange",
-  "noSuchMember", "__index", "",
+  "cgColor", "red", "current", "noSuchMember", "__index", "",
 }
 local function receivers()
   local r = random(12)
@@ -75,7 +75,12 @@ local function receivers()
   if r == 6 then return anyView().traitOverrides end
   if r == 7 then return anyView().traitCollection end
   if r == 8 then return ({ root, child, window, scene, screen })[random(5)] end
-  if r == 9 then return tk.Color.hex("#336699") end
+  if r == 9 then -- a static color, a dynamic one whose provider answers anything, or the class table
+    local c = random(3)
+    if c == 1 then return tk.Color.hex("#336699") end
+    if c == 2 then local v = anyValue(); return tk.Color(function() return v end) end
+    return tk.TraitCollection
+  end
   if r == 10 then return values[random(nvalues)] end
   if r == 11 then return tk.elements end
   return tk
@@ -137,7 +142,9 @@ local function oneCall()
     local a, b = anyValue(), anyValue()
     ok, err = pcall(function() f(a, b) end)
     if not ok then return checkMessage(err, "tk." .. fname, positionless(fname, a, b)) end
-  elseif type(receiver) == "userdata" then -- plain tables (the module itself) are the script's to change
+  elseif type(receiver) == "userdata" or rawequal(receiver, tk.TraitCollection) then
+    -- plain tables (the module itself) are the script's to change; TraitCollection's class
+    -- table guards its fields (only `current` can be set)
     local value = anyValue()
     if trace then print(how .. " =", tostring(value):sub(1, 40)) end
     ok, err = pcall(function() receiver[name] = value end)
