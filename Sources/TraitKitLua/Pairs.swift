@@ -36,19 +36,20 @@ enum Pairs {
     private static let snapshot: SwiftLuaFunction = { L in
         guarded(L) { L in
             let traits: [Trait]
+            let value: (Trait) throws -> TraitValue
             switch LuaObject.peek(L, 1) {
             case let tc as TraitCollection:
                 traits = tc.nonDefaultTraits
-                lua_createtable(L, Int32(traits.count), 2)
-                pushTable(L, traits) { tc[$0] }
+                value = { tc[$0] }
             case let proxy as OverridesModule.Proxy:
                 guard let overrides = proxy.overrides else { throw TraitError.screenHasNoOverrides }
                 traits = overrides.traits
-                lua_createtable(L, Int32(traits.count), 2)
-                try pushTable(L, traits) { try overrides.value(for: $0) }
+                value = { try overrides.value(for: $0) }
             default:
                 throw LuaError("bad argument #1 to 'pairs' (expected a TraitCollection or traitOverrides, got \(typeName(L, 1)))")
             }
+            lua_createtable(L, Int32(traits.count), 2)
+            try pushTable(L, traits, value: value)
             rawSetField(L, -2, "values")
             lua_createtable(L, 0, Int32(traits.count))
             for (i, trait) in traits.enumerated() {
