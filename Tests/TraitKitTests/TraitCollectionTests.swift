@@ -19,6 +19,18 @@ struct TraitCollectionTests {
         #expect(myTraits.horizontalSizeClass == .regular)
     }
 
+    // A typed read goes by the trait's id; a collection built before the definition's first use
+    // has no slot for it and must read the definition's default, not past its storage.
+    @Test func typedTraitFirstUsedAfterTheCollectionWasBuilt() {
+        let before = TraitCollection { $0.userInterfaceIdiom = .pad }
+        #expect(before[LateGapTrait.self] == 12)
+        let after = before.modifyingTraits { $0[LateGapTrait.self] = 20 }
+        #expect(after[LateGapTrait.self] == 20)
+        #expect(after[LateGapTrait.trait] == .integer(20))
+        #expect(before[LateGapTrait.self] == 12)
+        #expect(after.userInterfaceIdiom == .pad)
+    }
+
     // WWDC23: ContainedInSettingsTrait by subscript and by property extension.
     @Test func customTraitSubscriptAndProperty() {
         let tc = TraitCollection { $0[ContainedInSettingsTrait.self] = true }
@@ -95,4 +107,10 @@ struct TraitCollectionTests {
         #expect(try TraitCollection.fromJSON("{\"com.unknown\": 1}", skipUnknown: true) == TraitCollection())
         #expect(throws: TraitError.self) { try TraitCollection.fromJSON("{not json") }
     }
+}
+
+/// Used by one test only, so its first use comes after that test's first collection.
+private struct LateGapTrait: TraitDefinition {
+    static let defaultValue = 12
+    static let name = "R3LateGap"
 }

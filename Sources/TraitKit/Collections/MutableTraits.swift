@@ -29,6 +29,6 @@ public struct MutableTraits {
     /// Typed access for traits defined in Swift; typed values always fit, so this cannot fail.
     public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value {
         get { T.Value(traitValue: value(for: T.trait)) ?? T.defaultValue }
-        set { store(newValue.traitValue, at: T.trait.id) }
+        set { store(newValue.traitValue, at: T.traitID) }
     }
 }

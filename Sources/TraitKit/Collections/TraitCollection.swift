@@ -62,10 +62,15 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
     }
 
     /// The typed value of a trait defined in Swift. Inlinable, so it is specialized where it is
-    /// used: a generic call would instantiate metadata on every read.
+    /// used: a generic call would instantiate metadata on every read. It goes by the trait's
+    /// id, so it counts no references; past the end of the storage the trait was defined after
+    /// this collection, which reads the definition's default.
     @inlinable
     public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value {
-        T.Value(traitValue: self[T.trait]) ?? T.defaultValue
+        let id = T.traitID
+        if TraitReadTracking.activeRecorders.load(ordering: .relaxed) != 0 { TraitReadTracking.noteRead(id) }
+        guard id < count else { return T.defaultValue }
+        return T.Value(traitValue: storage[id]) ?? T.defaultValue
     }
 
     /// The traits whose values differ between the two collections.

@@ -82,9 +82,9 @@ public struct TraitOverrides: CustomStringConvertible {
 
     /// Typed access: reads nil when not set, assigning nil removes.
     public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value? {
-        get { node.overrideStorage?.value(T.trait.id).flatMap(T.Value.init(traitValue:)) }
+        get { node.overrideStorage?.value(T.traitID).flatMap(T.Value.init(traitValue:)) }
         nonmutating set {
-            if let newValue { node.setOverride(newValue.traitValue, id: T.trait.id) } else { remove(T.trait) }
+            if let newValue { node.setOverride(newValue.traitValue, id: T.traitID) } else { remove(T.trait) }
         }
     }
 }

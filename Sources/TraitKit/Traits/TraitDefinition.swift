@@ -109,6 +109,14 @@ extension TraitDefinition {
         return trait
     }
 
+    /// The registered trait's dense id, which typed reads and writes index by: after the first
+    /// use a table probe that retains nothing (`trait` hands out a reference, counted each time).
+    @inlinable
+    static var traitID: Int {
+        let id = TypedTraitCache.id(of: Self.self)
+        return id >= 0 ? id : trait.id
+    }
+
     private static func register(name: String, identifier: String) throws(TraitError) -> Trait {
         try TraitRegistry.define(name: name, identifier: identifier, kind: Value.traitKind,
                                  defaultValue: defaultValue.traitValue, affectsColorAppearance: affectsColorAppearance)

@@ -5,13 +5,17 @@ import Synchronization
 /// Typed reads (`tc[MyTrait.self]`, and every property extension built on them) ask for the
 /// trait on each read, so the lookup must cost next to nothing: an immutable open-addressing
 /// table keyed by the type's metadata pointer, published through an atomic pointer. A read is
-/// one acquiring load and a probe or two — no lock, no `Hasher`. The rare first use of a type
+/// one acquiring load and a probe or two — no lock, no `Hasher` — and asks for the trait's id,
+/// not the trait, so it retains nothing (the table is borrowed, the id is a plain Int). That
+/// is what brings `tc[MyTrait.self]` near a read by trait object. The rare first use of a type
 /// builds a new table under a lock; old tables are kept (readers may still hold them), at most
 /// one per typed definition, which the trait registry's capacity bounds.
+@usableFromInline
 enum TypedTraitCache {
     final class Table: Sendable {
         let keys: [UInt]   // 0: empty slot
         let traits: [Trait?]
+        let ids: [Int]
         let mask: Int
 
         init(_ entries: [(key: UInt, trait: Trait)]) {
@@ -19,24 +23,28 @@ enum TypedTraitCache {
             while size < entries.count * 2 { size *= 2 }
             var keys = [UInt](repeating: 0, count: size)
             var traits = [Trait?](repeating: nil, count: size)
+            var ids = [Int](repeating: -1, count: size)
             for entry in entries {
                 var i = Table.slot(entry.key, size - 1)
                 while keys[i] != 0 { i = (i + 1) & (size - 1) }
                 keys[i] = entry.key
                 traits[i] = entry.trait
+                ids[i] = entry.trait.id
             }
             self.keys = keys
             self.traits = traits
+            self.ids = ids
             mask = size - 1
         }
 
         static func slot(_ key: UInt, _ mask: Int) -> Int { Int(truncatingIfNeeded: key >> 4) & mask }
 
-        func find(_ key: UInt) -> Trait? {
+        /// The slot holding `key`, or nil.
+        func find(_ key: UInt) -> Int? {
             var i = Table.slot(key, mask)
             while true {
                 let k = keys[i]
-                if k == key { return traits[i] }
+                if k == key { return i }
                 if k == 0 { return nil }
                 i = (i + 1) & mask
             }
@@ -54,7 +62,16 @@ enum TypedTraitCache {
     static func key(_ type: Any.Type) -> UInt { UInt(bitPattern: ObjectIdentifier(type)) }
 
     static func lookup(_ type: Any.Type) -> Trait? {
-        published.load(ordering: .acquiring)?.takeUnretainedValue().find(key(type))
+        published.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { table in
+            table.find(key(type)).flatMap { table.traits[$0] }
+        }
+    }
+
+    /// The id of the trait registered for `type`, or -1 before its first use.
+    @usableFromInline
+    static func id(of type: Any.Type) -> Int {
+        guard let table = published.load(ordering: .acquiring) else { return -1 }
+        return table._withUnsafeGuaranteedRef { table in table.find(key(type)).map { table.ids[$0] } ?? -1 }
     }
 
     static func insert(_ trait: Trait, for type: Any.Type) {
