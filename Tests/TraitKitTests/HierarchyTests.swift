@@ -54,23 +54,26 @@ struct HierarchyTests {
         #expect(stage.root.traitCollection.myAppTheme == .pastel)
     }
 
-    // WWDC23: toggleThemeOverride.
+    // WWDC23: toggleThemeOverride, as the session writes it (typed contains and remove).
     @Test func toggleThemeOverride() throws {
         let stage = Stage()
         let view = try stage.view("v")
-        func toggleThemeOverride(_ theme: MyAppTheme) {
-            if view.traitOverrides.contains(MyAppThemeTrait.trait) {
-                view.traitOverrides.remove(MyAppThemeTrait.trait)
+        func toggleThemeOverride(_ overrideTheme: MyAppTheme) {
+            if view.traitOverrides.contains(MyAppThemeTrait.self) {
+                view.traitOverrides.remove(MyAppThemeTrait.self)
             } else {
-                view.traitOverrides[MyAppThemeTrait.self] = theme
+                view.traitOverrides[MyAppThemeTrait.self] = overrideTheme
             }
         }
         toggleThemeOverride(.bold)
         try stage.app.update()
         #expect(view.traitCollection.myAppTheme == .bold)
+        #expect(view.traitOverrides.contains(MyAppThemeTrait.trait))
+        #expect(view.explain(MyAppThemeTrait.self) == "Theme = bold on View 'v': from its own override")
         toggleThemeOverride(.bold)
         try stage.app.update()
         #expect(view.traitCollection.myAppTheme == .standard)
+        #expect(!view.traitOverrides.contains(MyAppThemeTrait.self))
     }
 
     @Test func readingAnUnsetOverrideIsAnErrorNamingNodeAndTrait() throws {

@@ -15,6 +15,9 @@ extension TraitEnvironment {
         return text + ")"
     }
 
+    /// `explain` for a trait defined in Swift: `header.explain(ThemeTrait.self)`.
+    public func explain<T: TraitDefinition>(_ definition: T.Type) -> String { explain(T.trait) }
+
     /// Whether the application's `update()` reaches this node: its trait tree ends at a screen
     /// the application holds (R6: only nodes in a window of a scene on such a screen update).
     var isReachedByUpdate: Bool { (traitRoot as? Screen)?.application != nil }

@@ -69,6 +69,16 @@ public struct TraitOverrides: CustomStringConvertible {
         node.removeOverride(id: trait.id)
     }
 
+    /// Typed `contains`, as UIKit's `traitOverrides.contains(MyAppThemeTrait.self)`.
+    public func contains<T: TraitDefinition>(_ definition: T.Type) -> Bool {
+        node.overrideStorage?.mask.contains(T.traitID) ?? false
+    }
+
+    /// Typed `remove`, as UIKit's `traitOverrides.remove(MyAppThemeTrait.self)`.
+    public func remove<T: TraitDefinition>(_ definition: T.Type) {
+        node.removeOverride(id: T.traitID)
+    }
+
     /// The traits overridden here, in definition order.
     public var traits: [Trait] { node.overrideStorage?.mask.traits ?? [] }
 
@@ -84,7 +94,7 @@ public struct TraitOverrides: CustomStringConvertible {
     public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value? {
         get { node.overrideStorage?.value(T.traitID).flatMap(T.Value.init(traitValue:)) }
         nonmutating set {
-            if let newValue { node.setOverride(newValue.traitValue, id: T.traitID) } else { remove(T.trait) }
+            if let newValue { node.setOverride(newValue.traitValue, id: T.traitID) } else { remove(T.self) }
         }
     }
 }
