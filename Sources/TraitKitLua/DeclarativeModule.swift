@@ -110,6 +110,7 @@ enum DeclarativeModule {
         guarded(L) { L in
             try checkTable(L, 1, "EnvironmentKey")
             let name = try checkKeyFields(L)
+            if try pushRedefinedKey(L, name: name) { return 1 }
             let runtime = LuaRuntime.of(L)
             let key: EnvironmentKey
             if rawGetField(L, 1, "bridge") != LUA_TNIL {

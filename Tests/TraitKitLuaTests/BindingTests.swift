@@ -452,6 +452,56 @@ struct BindingTests {
             """)
     }
 
+    /// R1 for keys: defining a key again the same way (a script loaded twice in the REPL) gives
+    /// the same key, so an element that set it keeps its value; the new read function runs.
+    /// Before, the name went to a new key and the element's body read the default.
+    @Test func redefiningAnEnvironmentKeyTheSameWayReturnsIt() {
+        expectLua("""
+            local tk = require "traitkit"
+            local E = tk.elements
+            local accent = tk.EnvironmentKey{ name = "accent", default = "blue" }
+            local level = tk.EnvironmentKey{ name = "level", default = 0, read = function() return 1 end }
+            local seen
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            window.rootViewController = tk.HostingController{ root = E.Custom{ name = "c", body = function(env)
+              seen = env.accent .. " " .. env.level .. " " .. env.colorScheme
+              return E.Text{ text = seen } end }:environment(accent, "red") }
+            tk.update()
+            assert(seen == "red 1 light", seen)
+            assert(rawequal(tk.EnvironmentKey{ name = "accent", default = "blue" }, accent))
+            assert(rawequal(tk.EnvironmentKey{ name = "level", default = 0,
+              read = function(tc) return tc.userInterfaceStyle == "dark" and 2 or 3 end }, level))
+            window.scene.screen:setSystemTraits{ userInterfaceStyle = "dark" }
+            tk.update()
+            assert(seen == "red 2 dark", seen)
+            local theme = tk.defineTrait{ name = "KeyTheme", values = { "plain", "bold" }, default = "plain" }
+            local bridged = tk.EnvironmentKey{ name = "theme", bridge = theme }
+            assert(rawequal(tk.EnvironmentKey{ name = "theme", bridge = "KeyTheme", default = "plain" }, bridged))
+            """)
+        let prelude = """
+            local tk = require 'traitkit'
+            tk.defineTrait{ name = 'KeyGap', default = 8 }
+            tk.EnvironmentKey{ name = 'gap', bridge = 'KeyGap' }
+            tk.EnvironmentKey{ name = 'accent', default = 'blue' }
+            tk.EnvironmentKey{ name = 'level', default = 0, read = print }
+            """
+        let cases: [(String, String)] = [
+            ("tk.EnvironmentKey{ name = 'gap', bridge = 'displayScale' }",
+             "EnvironmentKey: 'gap' is already defined differently (it bridges KeyGap)"),
+            ("tk.EnvironmentKey{ name = 'gap', bridge = 'KeyGap', default = 4 }",
+             "EnvironmentKey: 'gap' is already defined differently (its default is 8)"),
+            ("tk.EnvironmentKey{ name = 'accent', default = 'red' }",
+             "EnvironmentKey: 'accent' is already defined differently (its default is \"blue\")"),
+            ("tk.EnvironmentKey{ name = 'accent', bridge = 'KeyGap' }",
+             "EnvironmentKey: 'accent' is already defined differently (it bridges no trait)"),
+            ("tk.EnvironmentKey{ name = 'level', default = 0 }",
+             "EnvironmentKey: 'level' is already defined differently (it has a read function)"),
+            ("tk.EnvironmentKey{ name = 'level', default = 0, read = print, write = print }",
+             "EnvironmentKey: 'level' is already defined differently (it has no write function)"),
+        ]
+        expectLuaErrors(cases, prelude: prelude, file: "keys.lua")
+    }
+
     /// A built-in key's value is checked where the script sets it, with SwiftUI's names.
     @Test func environmentValuesAreCheckedWhereTheyAreSet() {
         let cases: [(String, String)] = [

@@ -61,7 +61,7 @@ public final class EnvironmentKey: @unchecked Sendable {
     }
 
     /// A value as a script wrote it: strings quoted, numbers as `%.14g`.
-    static func describe(_ value: TraitValue) -> String {
+    public static func describe(_ value: TraitValue) -> String {
         switch value {
         case .none: "nil"
         case .bool(let b): b ? "true" : "false"
