@@ -54,6 +54,25 @@ struct HierarchyTests {
         #expect(stage.root.traitCollection.myAppTheme == .pastel)
     }
 
+    // UIKit code sets system overrides as properties: view.traitOverrides.horizontalSizeClass = .compact.
+    @Test func systemTraitOverridesAsProperties() throws {
+        let stage = Stage()
+        let view = try stage.view("v")
+        #expect(view.traitOverrides.horizontalSizeClass == nil)
+        view.traitOverrides.horizontalSizeClass = .compact
+        view.traitOverrides.displayScale = 2
+        #expect(view.traitOverrides.horizontalSizeClass == .compact)
+        #expect(view.traitOverrides.contains(SystemTraits.horizontalSizeClass))
+        try stage.app.update()
+        #expect(view.traitCollection.horizontalSizeClass == .compact)
+        #expect(view.traitCollection.displayScale == 2)
+        view.traitOverrides.horizontalSizeClass = nil
+        try stage.app.update()
+        #expect(!view.traitOverrides.contains(TraitHorizontalSizeClass.self))
+        #expect(view.traitCollection.horizontalSizeClass == .unspecified)
+        #expect(view.traitOverrides.description == "<TraitOverrides of View 'v': displayScale = 2>")
+    }
+
     // WWDC23: toggleThemeOverride, as the session writes it (typed contains and remove).
     @Test func toggleThemeOverride() throws {
         let stage = Stage()
