@@ -196,7 +196,7 @@ enum DeclarativeModule {
                 let element = try LuaObject.check(L, 1, Element.self, "environment", expected: "an element")
                 let key = try checkKey(L, 2, "environment")
                 let made = element.environment(key, try value(L, 3, for: key))
-                pushElement(L, made, holding: [1])
+                pushElement(L, made, content: 1)
                 return 1
             }
         }),
@@ -211,7 +211,7 @@ enum DeclarativeModule {
                     try link.runtime?.callElementFunction(slot, argument: node)
                 }
                 slot.object = made
-                pushElement(L, made, holding: [1], function: 3)
+                pushElement(L, made, content: 1, function: 3)
                 return 1
             }
         }),
@@ -227,17 +227,22 @@ enum DeclarativeModule {
         throw argumentError(L, i, function, expected: "a class or class name")
     }
 
-    /// Pushes a new element's userdata, keeping the userdata at `holding` (children, wrapped
-    /// content) and the function at `function` in its user value.
-    static func pushElement(_ L: LuaState, _ element: Element, holding: [Int32], function: Int32? = nil) {
-        let held = holding.map { absolute(L, $0) }
+    /// Pushes a new element's userdata, keeping in its user value what it wraps (the element at
+    /// `content`, or the table of children at `children`) and the function at `function`.
+    static func pushElement(_ L: LuaState, _ element: Element, content: Int32? = nil, children: Int32? = nil,
+                            function: Int32? = nil) {
+        let content = content.map { absolute(L, $0) }, children = children.map { absolute(L, $0) }
         let fn = function.map { absolute(L, $0) }
         LuaObject.push(L, element, .element)
         LuaObject.pushUserValue(L, -1)
-        lua_createtable(L, Int32(held.count), 0)
-        for (n, i) in held.enumerated() {
-            lua_pushvalue(L, i)
-            lua_rawseti(L, -2, lua_Integer(n + 1))
+        if let children {
+            lua_pushvalue(L, children)
+        } else {
+            lua_createtable(L, 1, 0)
+            if let content {
+                lua_pushvalue(L, content)
+                lua_rawseti(L, -2, 1)
+            }
         }
         lua_rawsetp(L, -2, UVKey.children)
         if let fn {
@@ -247,19 +252,23 @@ enum DeclarativeModule {
         tk_pop(L, 1)
     }
 
-    /// The elements in the array part of the table at `i`, and their stack positions.
-    static func children(_ L: LuaState, _ i: Int32, _ function: String) throws -> ([Element], [Int32]) {
+    /// The elements in the array part of the table at `i`, read one at a time (a C function
+    /// has only a few stack slots without asking for more) and each put in the table on top,
+    /// which the new element keeps so the Lua side of its children lives as long as it does.
+    static func children(_ L: LuaState, _ i: Int32, _ function: String) throws -> [Element] {
+        let t = absolute(L, i)
         var elements: [Element] = []
-        var positions: [Int32] = []
-        for n in 0..<rawLength(L, i) {
-            lua_rawgeti(L, i, lua_Integer(n + 1))
+        for n in 1..<(rawLength(L, t) + 1) {
+            lua_rawgeti(L, t, lua_Integer(n))
             guard let element = LuaObject.peek(L, -1) as? Element else {
-                throw LuaError("\(function): item \(n + 1) is not an element (got \(typeName(L, -1)))")
+                let got = typeName(L, -1)
+                tk_pop(L, 1)
+                throw LuaError("\(function): item \(n) is not an element (got \(got))")
             }
             elements.append(element)
-            positions.append(lua_gettop(L))
+            lua_rawseti(L, -2, lua_Integer(n))
         }
-        return (elements, positions)
+        return elements
     }
 
     /// `E.Text{...}`, `E.VStack{ a, b }`, ...: the primitive's name is the closure's upvalue 2.
@@ -275,8 +284,9 @@ enum DeclarativeModule {
                 guard let key = string(L, -2) else { return }  // the children, checked below
                 attributes[key] = try attribute(L, key, of: primitive)
             }
-            let (elements, positions) = try children(L, 1, name)
-            pushElement(L, Element(.primitive(primitive, attributes: attributes, children: elements)), holding: positions)
+            lua_createtable(L, Int32(clamping: rawLength(L, 1)), 0)
+            let elements = try children(L, 1, name)
+            pushElement(L, Element(.primitive(primitive, attributes: attributes, children: elements)), children: -1)
             return 1
         }
     }
@@ -320,7 +330,7 @@ enum DeclarativeModule {
                 return try runtime.callBody(slot, reader)
             })
             slot.object = element
-            pushElement(L, element, holding: [], function: -1)
+            pushElement(L, element, function: -1)
             return 1
         }
     }
@@ -358,7 +368,7 @@ enum DeclarativeModule {
             return try runtime.callMake(slot, T.self, name, returning: what)
         })
         slot.object = element
-        pushElement(L, element, holding: [], function: -1)
+        pushElement(L, element, function: -1)
         return 1
     }
 

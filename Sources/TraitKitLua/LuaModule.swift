@@ -67,6 +67,7 @@ enum LuaModule {
             runtime.application.async { [link = runtime.link] in
                 guard let runtime = link.runtime else { return }
                 let L = runtime.L
+                try ensureStack(L, Int(count) + 1, "too many arguments to tk.async")
                 box.push(L)
                 for i in 1...count { lua_rawgeti(L, -i, lua_Integer(i)) }
                 tk_remove(L, -count - 1)

@@ -107,6 +107,8 @@ public final class LuaRepl {
         let count = lua_gettop(L) - base + 1
         defer { lua_settop(L, base - 1) }
         guard count > 0 else { return "" }
+        // The results may fill the stack; `show` pushes a few values per nesting level.
+        guard lua_checkstack(L, 32) != 0 else { return "\(count) results (no stack space left to print them)\n" }
         return (0..<count).map { show(base + $0) }.joined(separator: "\t") + "\n"
     }
 

@@ -167,6 +167,10 @@ public final class LuaRuntime {
             tk_loadbuffer(L, $0.baseAddress, $0.count, name, sandboxed ? "t" : "bt")
         }
         if status != LUA_OK { return errorMessage(at: -1) }
+        // As lua.c does: the arguments go on the stack, so there must be room for them.
+        guard lua_checkstack(L, Int32(clamping: arguments.count + 3)) != 0 else {
+            return "too many script arguments (\(arguments.count))"
+        }
         for argument in arguments { push(L, argument) }
         if tk_pcall(L, Int32(arguments.count), 0, handler) != LUA_OK { return errorMessage(at: -1) }
         return nil

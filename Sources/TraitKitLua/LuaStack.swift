@@ -39,6 +39,13 @@ struct PassedLuaError: Error {
     let trace: String
 }
 
+/// Makes room for `n` more values on the stack of `L`. A C function may push only
+/// `LUA_MINSTACK` (20) values without asking; pushing more overruns the stack. Fails as
+/// `luaL_checkstack` does, with "stack overflow (what)", but as a Swift error, not a longjmp.
+func ensureStack(_ L: LuaState, _ n: Int, _ what: String) throws {
+    guard n < 1_000_000, lua_checkstack(L, Int32(n)) != 0 else { throw LuaError("stack overflow (\(what))") }
+}
+
 /// Runs the body of a Swift function called from Lua, turning Swift errors into the
 /// trampoline's raise codes. Nothing here may raise a Lua error itself.
 @inline(__always)

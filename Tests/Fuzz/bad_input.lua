@@ -52,7 +52,18 @@ local values = table.pack(
   function() end, function() error("callback raised") end, function() error({}) end,
   function() coroutine.yield() end, co, tostring, tk, tk.View, tk.traits.userInterfaceStyle,
   tk.Color.systemBlue, tk.TraitCollection{}, tk.ImageAsset(), screen, scene, window, root, child)
+-- More items than a C function has stack slots without asking: a long list of elements (as
+-- children) and, for some calls, that many arguments.
+local long = {}
+for i = 1, 40 do long[i] = tk.elements.Text{ text = "t" .. i } end
+values.n = values.n + 1
+values[values.n] = long
 local nvalues = values.n
+local function manyValues()
+  local t = {}
+  for i = 1, 40 do t[i] = values[random(nvalues)] end
+  return t
+end
 local function anyValue() return values[random(nvalues)] end
 local function anyView() return views[random(#views)] end
 
@@ -67,7 +78,7 @@ local names = {
   "tintColor", "overrideUserInterfaceStyle", "rootViewController", "scene", "screen", "superview",
   "subviews", "view", "parent", "children", "userInterfaceStyle", "horizontalSizeClass",
   "displayScale", "Theme", "layoutSubviews", "draw", "loadView", "viewDidLoad", "traitCollectionDidChange",
-  "cgColor", "red", "current", "noSuchMember", "__index", "",
+  "cgColor", "red", "current", "VStack", "Text", "Custom", "noSuchMember", "__index", "",
 }
 local function receivers()
   local r = random(12)
@@ -132,16 +143,18 @@ local function oneCall()
     local self = random(3) == 1 and anyValue() or receiver
     local a, b, c = anyValue(), anyValue(), anyValue()
     if trace then print(how, tostring(self):sub(1, 40), tostring(a):sub(1, 40), tostring(b):sub(1, 40)) end
-    ok, err = pcall(function() member(self, a, b, c) end) -- from Lua, so errors carry a position
-    if not ok then return checkMessage(err, how, positionless(name, self, a, b, c)) end
+    local more = random(10) == 1 and manyValues() or {}
+    ok, err = pcall(function() member(self, a, b, c, table.unpack(more)) end) -- from Lua, so errors carry a position
+    if not ok then return checkMessage(err, how, positionless(name, self, a, b, c, table.unpack(more))) end
   elseif type(receiver) == "table" and receiver == tk then
     local fname = ({ "View", "ViewController", "Window", "WindowScene", "Screen", "TraitCollection",
       "Color", "ImageAsset", "defineTrait", "update", "async", "dump", "tree", "EnvironmentKey",
       "HostingController" })[random(15)]
     local f = tk[fname]
     local a, b = anyValue(), anyValue()
-    ok, err = pcall(function() f(a, b) end)
-    if not ok then return checkMessage(err, "tk." .. fname, positionless(fname, a, b)) end
+    local more = random(10) == 1 and manyValues() or {}
+    ok, err = pcall(function() f(a, b, table.unpack(more)) end)
+    if not ok then return checkMessage(err, "tk." .. fname, positionless(fname, a, b, table.unpack(more))) end
   elseif type(receiver) == "userdata" or rawequal(receiver, tk.TraitCollection) then
     -- plain tables (the module itself) are the script's to change; TraitCollection's class
     -- table guards its fields (only `current` can be set)
