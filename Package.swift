@@ -22,7 +22,8 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "TraitKit"),
+        .target(name: "CThreadStack"),
+        .target(name: "TraitKit", dependencies: ["CThreadStack"]),
         .target(name: "CSupport", dependencies: ["CLua"]),
         .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport"]),
         .executableTarget(

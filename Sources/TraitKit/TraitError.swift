@@ -10,6 +10,11 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     case screenHasNoOverrides
     case cycle(node: String, ancestor: String)
     case invalidHierarchy(String)
+    /// Placing `node` under `parent` would make the trait tree deeper than `limit` levels.
+    case tooDeep(node: String, parent: String, limit: Int)
+    /// A callback started an update inside an update, `updates` deep, with too little native
+    /// stack left for another (`StackRoom`).
+    case nestedTooDeeply(updates: Int)
     case emptyTraitList
     /// What was still asking for another pass: traits that kept changing, nodes that kept
     /// asking for layout or display, `tk.async` work that kept queuing more.
@@ -39,6 +44,13 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
             "cannot add \(ancestor) to \(node): a node cannot become its own ancestor"
         case .invalidHierarchy(let message):
             message
+        case .tooDeep(let node, let parent, let limit):
+            "cannot add \(node) to \(parent): the hierarchy would be more than \(limit) levels deep "
+                + "(the most TraitKit supports; flatten the chain)"
+        case .nestedTooDeeply(let updates):
+            "updates nested too deeply: a callback asked for an update inside \(updates) running updates, "
+                + "and the native stack has no room for another (let the running update pick the change up "
+                + "instead of calling updateTraitsIfNeeded or layoutIfNeeded from the callback)"
         case .emptyTraitList:
             "registerForTraitChanges needs at least one trait (got an empty list)"
         case .updateDidNotSettle(let traits, let layout, let display, let async):

@@ -33,6 +33,63 @@ import Testing
             """)
     }
 
+    /// A chain far deeper than any real hierarchy used to overflow the stack in the trait walk
+    /// and kill the process; it is refused where it is built, with the limit in the message,
+    /// and an update nested in callbacks over the deepest tree allowed stops with an error.
+    @Test func deepChainsAndNestedUpdatesRaiseInsteadOfCrashing() throws {
+        let result = try traitkit(["run", "-"], input: """
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local vc = tk.ViewController{}; w.rootViewController = vc
+            local cur, built = vc.view, 0
+            local ok, err = pcall(function()
+              for i = 1, 100000 do local v = tk.View{}; cur:addSubview(v); cur = v; built = i end
+            end)
+            print(built, err)
+            local n = 0
+            cur:registerForTraitChanges({"userInterfaceStyle"}, function()
+              n = n + 1
+              w.traitOverrides.userInterfaceStyle = n % 2 == 0 and "dark" or "light"
+              w:layoutIfNeeded()
+            end)
+            w.traitOverrides.userInterfaceStyle = "dark"
+            print(pcall(tk.update))
+            print(#tk.dump(w) > 0, cur.traitCollection.userInterfaceStyle ~= nil)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "995\tstdin:6: cannot add View to View: the hierarchy would be more than 1000 levels deep "
+                + "(the most TraitKit supports; flatten the chain)", "\(lines)")
+        // The handler's error comes back from tk.update with where it was raised and its traceback.
+        let failed = lines.first { $0.hasPrefix("false\t") } ?? "none"
+        #expect(failed.hasPrefix("false\tstdin:13: updates nested too deeply") || failed.hasPrefix("false\tstdin:13: C stack overflow"),
+                "\(failed)")
+        #expect(lines.last == "true\ttrue")
+    }
+
+    /// A C function may push only 20 values without asking Lua for room. An element with many
+    /// children, `tk.async` with many arguments and a script with many arguments each pushed
+    /// one value per item and overran the stack (a crash, or worse, a quiet corruption).
+    @Test func manyChildrenAndArgumentsFitOnTheLuaStack() throws {
+        let arguments = (1...300).map(String.init)
+        let result = try traitkit(["run", "-"] + arguments, input: """
+            local tk = require "traitkit"
+            local E = tk.elements
+            local items = {}
+            for i = 1, 5000 do items[i] = E.Text{ text = "t" .. i } end
+            local host = tk.HostingController{ root = E.VStack(items) }
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = host
+            local got
+            tk.async(function(...) got = select("#", ...) end, table.unpack(items, 1, 250))
+            tk.update()
+            collectgarbage()
+            print(#host.view.subviews[1].subviews, got, #arg, arg[300])
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "5000\t250\t300\t300\n", "\(result.stdout)")
+    }
+
     @Test func constructorsWithoutATableRaise() {
         expectLua("""
             local tk = require "traitkit"

@@ -52,6 +52,8 @@ enum CurrentSlot {
         var recordedReads: TraitSet?
         /// How many updates run on this thread (an update inside a callback is nested).
         var updateDepth = 0
+        /// This thread's stack, for `StackRoom`.
+        lazy var stack: (floor: UInt, size: Int)? = StackRoom.currentThreadStack()
         /// Slots written since the outermost update began (`CollectionSlot.forgetHistory`).
         var writtenSlots: [CollectionSlot] = []
         /// The epoch of the outermost update's running pass: what a node has, as far as its

@@ -47,6 +47,14 @@ open class View: TraitEnvironment {
         if view === self || hasTraitAncestor(view) || hasSuperviewAncestor(view) {
             throw .cycle(node: debugName, ancestor: view.debugName)
         }
+        if let moved = view.traitRepresentative { try HierarchyDepth.check(placing: moved, atLevel: level + 1, under: self) }
+        place(view, at: index)
+    }
+
+    /// Inserts `view` at `index` once the checks passed. A window places its root controller's
+    /// view this way: a window is a root, so no cycle can form, and the levels it adds above
+    /// the controller are the ones `HierarchyDepth.limit` leaves room for.
+    func place(_ view: View, at index: Int) {
         let oldWindow = view.window
         view.detachFromSuperview()
         let at = Swift.max(0, Swift.min(index, subviews.count))
@@ -140,6 +148,7 @@ extension TraitEnvironment {
     /// Brings this node's traits (and its subtree's) up to date now; callbacks run before it
     /// returns, and the first error one raised is rethrown (R6, R7).
     public func updateTraitsIfNeeded() throws {
+        try StackRoom.check()
         let context = UpdateContext()
         updateTraitsNow(context: context)
         try context.rethrow()

@@ -69,6 +69,9 @@ open class ViewController: TraitEnvironment {
             throw .invalidHierarchy("\(newView.debugName) is already the view of \(owner.debugName)")
         }
         if hasTraitAncestor(newView) { throw .cycle(node: newView.debugName, ancestor: debugName) }
+        // The view goes under this controller, which takes the view's place under its superview.
+        let level = presentationController == nil ? newView.superview.map { $0.level + 1 } ?? self.level : self.level
+        try HierarchyDepth.check(placing: newView, atLevel: level + 1, under: self)
         install(newView)
     }
 
@@ -168,6 +171,7 @@ open class ViewController: TraitEnvironment {
         }
         let oldWindow = controller.window
         try? controller.loadViewIfNeeded()
+        try HierarchyDepth.check(placing: controller, atLevel: window.level + 2, under: self)
         let presentation = PresentationController(presented: controller, presenting: self)
         presentedViewController = controller
         controller.presentingViewController = self

@@ -41,7 +41,7 @@ public final class Window: View {
                 root.removeFromParent()
                 if let other = root.rootOfWindow, other !== self { other.rootViewController = nil }
                 root.rootOfWindow = self
-                try? insertSubview(root.view, at: 0)
+                place(root.view, at: 0)
                 root.ownerDidChange()
             }
         }

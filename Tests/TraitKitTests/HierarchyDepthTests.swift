@@ -1,0 +1,111 @@
+import Testing
+@testable import TraitKit
+
+/// Every pass over the tree recurses once per level, so the engine refuses to build a tree
+/// deeper than `HierarchyDepth.limit` instead of overflowing the stack (HierarchyDepth.swift),
+/// and refuses an update nested in callbacks once the stack runs short (StackRoom.swift).
+@Suite("Hierarchy depth and nested updates")
+struct HierarchyDepthTests {
+    /// A chain of `count` plain views under `top`; returns the deepest.
+    private func chain(under top: View, count: Int, prefix: String = "link") throws -> View {
+        var node = top
+        for i in 0..<count {
+            let next = View(name: "\(prefix)\(i)")
+            try node.addSubview(next)
+            node = next
+        }
+        return node
+    }
+
+    @Test func aTreeAtTheLimitWorksInEveryPassAndOneMoreLevelIsRefused() throws {
+        let stage = Stage()
+        // screen, scene, window, root controller, root view: the root view is level 5.
+        let leaf = try chain(under: stage.root.view, count: HierarchyDepth.limit - 5)
+        #expect(leaf.level == HierarchyDepth.limit)
+        var fired = 0
+        try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in fired += 1 }
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(fired == 1)
+        #expect(leaf.traitCollection.myAppTheme == .bold)
+        #expect(leaf.explain(MyAppThemeTrait.self).contains("window"))
+        #expect(stage.window.dump().contains("link\(HierarchyDepth.limit - 6)"))
+        #expect(stage.window.treeDescription().contains("link\(HierarchyDepth.limit - 6)"))
+
+        let extra = View(name: "extra")
+        #expect(throws: TraitError.tooDeep(node: "View 'extra'", parent: leaf.debugName, limit: HierarchyDepth.limit)) {
+            try leaf.addSubview(extra)
+        }
+        #expect(extra.superview == nil && leaf.subviews.isEmpty)
+        #expect(extra.traitParentNode == nil)
+    }
+
+    @Test func aDeepSubtreeIsRefusedWholeAndKeptAsItWas() throws {
+        let stage = Stage()
+        let top = View(name: "top")
+        let bottom = try chain(under: top, count: HierarchyDepth.limit - 1)
+        #expect(bottom.level == HierarchyDepth.limit)
+        #expect(throws: TraitError.tooDeep(node: "View 'top'", parent: stage.root.view.debugName, limit: HierarchyDepth.limit)) {
+            try stage.root.view.addSubview(top)
+        }
+        #expect(top.superview == nil && stage.root.view.subviews.isEmpty)
+        #expect(bottom.level == HierarchyDepth.limit)
+
+        // A controller takes the place of its view: a deep view is refused there too.
+        let controller = ViewController(name: "deep")
+        #expect(throws: TraitError.self) { try controller.setView(top) }
+        #expect(controller.viewIfLoaded == nil && top.viewController == nil)
+
+        // And a controller whose view is deep cannot be presented over the window (a
+        // presented controller sits two levels below it, under its presentation controller).
+        let presented = ViewController(name: "sheet")
+        try presented.setView(View(name: "sheetView"))
+        _ = try chain(under: presented.view, count: HierarchyDepth.limit - 5)
+        #expect(throws: TraitError.tooDeep(node: "ViewController 'sheet'", parent: "ViewController 'root'",
+                                           limit: HierarchyDepth.limit)) {
+            try stage.root.present(presented)
+        }
+        #expect(stage.root.presentedViewController == nil && presented.presentingViewController == nil)
+        #expect(presented.window == nil)
+    }
+
+    @Test func freeingAChainAtTheLimitDoesNotOverflowTheStack() throws {
+        weak var deepest: View?
+        do {
+            let top = View(name: "top")
+            deepest = try chain(under: top, count: HierarchyDepth.limit - 1)
+            #expect(deepest != nil)
+        }
+        #expect(deepest == nil)
+    }
+
+    @Test func updatesNestedInCallbacksStopWithAnErrorBeforeTheStackRunsOut() throws {
+        let stage = Stage()
+        let leaf = try chain(under: stage.root.view, count: 200)
+        var nested = 0
+        var refused: TraitError?
+        try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+            guard refused == nil else { return }
+            nested += 1
+            // Each callback changes the trait again and asks for the change at once, forever.
+            stage.window.traitOverrides[MyAppThemeTrait.self] = nested % 2 == 0 ? .bold : .pastel
+            do { try stage.window.layoutIfNeeded() } catch let error as TraitError {
+                refused = error
+                throw error
+            }
+        }
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
+        #expect(throws: TraitError.self) { try stage.app.update() }
+        guard case .nestedTooDeeply(let updates) = refused else {
+            Issue.record("expected nestedTooDeeply, got \(String(describing: refused))")
+            return
+        }
+        // Refused well before the stack ran out, and only then.
+        #expect(updates > 4 && updates == nested)
+        #expect(refused?.description.hasPrefix("updates nested too deeply") == true)
+        // The hierarchy is still usable: the next update settles and reaches the leaf.
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .monochrome
+        try stage.app.update()
+        #expect(leaf.traitCollection.myAppTheme == .monochrome)
+    }
+}
