@@ -195,7 +195,7 @@ enum DeclarativeModule {
             guarded(L) { L in
                 let element = try LuaObject.check(L, 1, Element.self, "environment", expected: "an element")
                 let key = try checkKey(L, 2, "environment")
-                let made = element.environment(key, try value(L, 3, for: key))
+                let made = try checkDepth(element.environment(key, try value(L, 3, for: key)), "environment")
                 pushElement(L, made, content: 1)
                 return 1
             }
@@ -207,15 +207,22 @@ enum DeclarativeModule {
                 try checkFunction(L, 3, "introspect")
                 let runtime = LuaRuntime.of(L)
                 let slot = Slot()
-                let made = element.introspect(target) { [link = runtime.link] node in
+                let made = try checkDepth(element.introspect(target) { [link = runtime.link] node in
                     try link.runtime?.callElementFunction(slot, argument: node)
-                }
+                }, "introspect")
                 slot.object = made
                 pushElement(L, made, content: 1, function: 3)
                 return 1
             }
         }),
     ])
+
+    /// `element` if it nests no deeper than a hierarchy may be: a deeper one could never
+    /// render, and freeing it would recurse once per level.
+    static func checkDepth(_ element: Element, _ function: String) throws -> Element {
+        guard element.depth > HierarchyDepth.limit else { return element }
+        throw LuaError("\(function): elements nest at most \(HierarchyDepth.limit) levels deep (this one would be \(element.depth))")
+    }
 
     /// A class name from a class table or a string.
     static func className(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {
@@ -286,7 +293,8 @@ enum DeclarativeModule {
             }
             lua_createtable(L, Int32(clamping: rawLength(L, 1)), 0)
             let elements = try children(L, 1, name)
-            pushElement(L, Element(.primitive(primitive, attributes: attributes, children: elements)), children: -1)
+            let element = try checkDepth(Element(.primitive(primitive, attributes: attributes, children: elements)), name)
+            pushElement(L, element, children: -1)
             return 1
         }
     }

@@ -509,6 +509,10 @@ struct BindingTests {
              "invalid value \"purple\" for environment key 'colorScheme' (expected one of: light, dark)"),
             ("E.Text{ text = 'x' }:environment('displayScale', 0)",
              "invalid value 0 for environment key 'displayScale' (expected a positive number)"),
+            ("local e = E.Text{} for i = 1, 1000 do e = e:environment('displayScale', 2) end",
+             "environment: elements nest at most 1000 levels deep (this one would be 1001)"),
+            ("local e = E.Text{} for i = 1, 999 do e = e:introspect('Label', print) end; E.VStack{ e }",
+             "VStack: elements nest at most 1000 levels deep (this one would be 1001)"),
         ]
         expectLuaErrors(cases, prelude: "local tk = require 'traitkit'; local E = tk.elements", file: "ui.lua")
         expectLua("""

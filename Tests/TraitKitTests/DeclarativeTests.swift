@@ -41,6 +41,28 @@ struct DeclarativeTests {
         #expect(host.view.firstView(ofClass: "CellView")?.firstView(ofClass: "Label") != nil)
     }
 
+    /// Modifiers nest elements without adding views, so the hierarchy's depth check never sees
+    /// them: an element tree deeper than the limit is refused at render, leaving the host empty.
+    @Test func anElementTreeDeeperThanTheLimitIsRefusedAtRender() throws {
+        var element = Element(.primitive(.Text, attributes: ["text": .string("leaf")], children: []))
+        for i in 1..<HierarchyDepth.limit { element = element.environment(accentKey, .string("c\(i)")) }
+        #expect(element.depth == HierarchyDepth.limit)
+        let stage = Stage()
+        let fits = HostingController(root: element)
+        try stage.root.view.addSubview(fits.view)
+        try stage.app.update()
+        #expect(fits.view.subviews.count == 1)
+
+        let deeper = element.environment(accentKey, .string("one more"))
+        let host = HostingController(root: deeper)
+        try stage.root.view.addSubview(host.view)
+        #expect(throws: TraitError.invalidHierarchy(
+            "cannot render an element tree \(HierarchyDepth.limit + 1) levels deep in HostingView (at most \(HierarchyDepth.limit))")) {
+            try stage.app.update()
+        }
+        #expect(host.view.subviews.isEmpty)
+    }
+
     @Test func modifierSetsAPlainKeyAndDefaultsApply() throws {
         let stage = Stage()
         let withValue = Probe(), withDefault = Probe()

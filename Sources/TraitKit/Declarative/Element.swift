@@ -47,8 +47,19 @@ public final class Element: @unchecked Sendable {
     }
 
     public let kind: Kind
+    /// How many elements nest here, this one included (a `Custom` body's result counts apart:
+    /// it is made at render). Rendering recurses once per level, so a tree deeper than
+    /// `HierarchyDepth.limit` is refused there, and the Lua binding refuses to make one.
+    public let depth: Int
 
-    public init(_ kind: Kind) { self.kind = kind }
+    public init(_ kind: Kind) {
+        self.kind = kind
+        switch kind {
+        case .primitive(_, _, let children): depth = 1 + (children.lazy.map(\.depth).max() ?? 0)
+        case .environment(_, _, let content), .introspect(_, _, let content): depth = 1 + content.depth
+        case .custom, .viewControllerRepresentable, .viewRepresentable: depth = 1
+        }
+    }
 
     public func environment(_ key: EnvironmentKey, _ value: TraitValue) -> Element {
         Element(.environment(key: key, value: value, content: self))

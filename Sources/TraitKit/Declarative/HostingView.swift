@@ -82,6 +82,10 @@ public final class HostingView: View {
     // MARK: Building
 
     private func build(_ element: Element, _ environment: EnvironmentValues, into parent: View) throws -> RenderNode {
+        if element.depth > HierarchyDepth.limit {
+            throw TraitError.invalidHierarchy("cannot render an element tree \(element.depth) levels deep in \(debugName) "
+                                              + "(at most \(HierarchyDepth.limit))")
+        }
         nextSlot += 1
         let node = RenderNode(element: element, slot: nextSlot, environment: environment)
         switch element.kind {
