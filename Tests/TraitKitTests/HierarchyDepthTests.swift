@@ -79,6 +79,51 @@ struct HierarchyDepthTests {
         #expect(deepest == nil)
     }
 
+    /// Containment and presentation chains hold their controllers strongly and are freed and
+    /// dismissed one level at a time: a 100,000-deep containment chain crashed when freed.
+    @Test func controllerChainsStopAtTheLimitAndFreeWithoutOverflow() throws {
+        weak var deepest: ViewController?
+        do {
+            let top = ViewController(name: "top")
+            var current = top
+            for i in 1..<HierarchyDepth.limit {
+                let next = ViewController(name: "c\(i)")
+                try current.addChild(next)
+                current = next
+            }
+            deepest = current
+            let extra = ViewController(name: "extra")
+            #expect(throws: TraitError.tooDeep(node: "ViewController 'extra'", parent: current.debugName,
+                                               limit: HierarchyDepth.limit)) {
+                try current.addChild(extra)
+            }
+            #expect(extra.parent == nil && current.children.isEmpty)
+            // A chain built apart is refused whole when it would go too deep.
+            let other = ViewController(name: "other")
+            try other.addChild(ViewController(name: "otherChild"))
+            let aboveDeepest = try #require(current.parent)
+            #expect(throws: TraitError.self) { try aboveDeepest.addChild(other) }
+            #expect(other.parent == nil && other.children.count == 1)
+            try top.addChild(ViewController(name: "shallow"))
+        }
+        #expect(deepest == nil)
+
+        let stage = Stage()
+        var presenter = stage.root
+        for i in 1..<HierarchyDepth.limit {
+            let next = ViewController(name: "sheet\(i)")
+            try presenter.present(next)
+            presenter = next
+        }
+        #expect(throws: TraitError.invalidHierarchy(
+            "cannot present ViewController 'last' from \(presenter.debugName): presentations nest at most \(HierarchyDepth.limit) deep")) {
+            try presenter.present(ViewController(name: "last"))
+        }
+        try stage.app.update()
+        stage.root.dismiss()
+        #expect(stage.root.presentedViewController == nil && presenter.window == nil)
+    }
+
     @Test func updatesNestedInCallbacksStopWithAnErrorBeforeTheStackRunsOut() throws {
         let stage = Stage()
         let leaf = try chain(under: stage.root.view, count: 200)

@@ -131,6 +131,7 @@ open class ViewController: TraitEnvironment {
         if child === self || isDescendantController(of: child) {
             throw .cycle(node: debugName, ancestor: child.debugName)
         }
+        try HierarchyDepth.check(adding: child, under: self)
         child.removeFromParent()
         if let window = child.rootOfWindow { window.rootViewController = nil }
         children.append(child)
@@ -168,6 +169,10 @@ open class ViewController: TraitEnvironment {
         }
         if controller.presentingViewController != nil || controller.window != nil || controller === self {
             throw .invalidHierarchy("cannot present \(controller.debugName): it is already in a window")
+        }
+        if presentationDepth >= HierarchyDepth.limit {
+            throw .invalidHierarchy("cannot present \(controller.debugName) from \(debugName): "
+                                    + "presentations nest at most \(HierarchyDepth.limit) deep")
         }
         let oldWindow = controller.window
         try? controller.loadViewIfNeeded()
