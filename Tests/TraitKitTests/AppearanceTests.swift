@@ -32,6 +32,20 @@ struct AppearanceTests {
         #expect(try half.resolvedColor(with: light).description == "#007AFF40")
     }
 
+    /// Each call replaces the alpha, so a chain of them is one wrapper deep: a 100,000-long
+    /// chain used to overflow the stack when it was resolved or freed.
+    @Test func alphaOnAnAlphaColorReplacesItWithoutNesting() throws {
+        weak var first: Color?
+        do {
+            var color = Color.systemBlue.withAlphaComponent(0.25)
+            first = color
+            for _ in 0..<100_000 { color = color.withAlphaComponent(0.5) }
+            #expect(try color.resolvedColor(with: dark).description == "#0A84FF80")
+            #expect(try color.withAlphaComponent(1).resolvedColor(with: light).description == "#007AFFFF")
+        }
+        #expect(first == nil, "the chain's colors are freed, not kept by the last one")
+    }
+
     @Test func systemColorsResolvePerAppearance() throws {
         #expect(try Color.systemBackground.resolvedColor(with: light).description == "#FFFFFFFF")
         #expect(try Color.systemBackground.resolvedColor(with: dark).description == "#000000FF")

@@ -8,14 +8,25 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
         case dynamic(Provider)
     }
     let storage: Storage
+    /// For a dynamic color `withAlphaComponent` made: the color whose alpha it replaces. Doing
+    /// it again wraps that one, not this, so a chain of them stays one provider deep (a chain
+    /// of 100,000 overflowed the stack when resolved or freed).
+    private let alphaBase: Color?
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         storage = .rgba(clamp(red), clamp(green), clamp(blue), clamp(alpha))
+        alphaBase = nil
     }
 
     /// A dynamic color: `provider` picks the color for a collection.
     public init(dynamicProvider provider: @escaping Provider) {
         storage = .dynamic(provider)
+        alphaBase = nil
+    }
+
+    private init(_ base: Color, alpha: Double) {
+        storage = .dynamic { tc in try base.resolvedColor(with: tc).withAlphaComponent(alpha) }
+        alphaBase = base
     }
 
     /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when malformed.
@@ -55,7 +66,7 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
     public func withAlphaComponent(_ alpha: Double) -> Color {
         switch storage {
         case .rgba(let r, let g, let b, _): Color(red: r, green: g, blue: b, alpha: alpha)
-        case .dynamic: Color { tc in try self.resolvedColor(with: tc).withAlphaComponent(alpha) }
+        case .dynamic: Color(alphaBase ?? self, alpha: alpha)
         }
     }
 
