@@ -27,6 +27,11 @@ enum ClassModule {
         ("Screen", Screen.self, nil),
     ]
 
+    /// How many classes a chain may have from a class up to its root engine class. Lookups
+    /// follow `__super` one class at a time, so a bound keeps each short (and ends the walk
+    /// on a chain a script looped with `rawset`); real hierarchies are a few classes deep.
+    static let maxChain = 100
+
     static func install(_ runtime: LuaRuntime, into module: Int32) {
         let L = runtime.L
         for (name, type, superName) in engineClasses {
@@ -74,6 +79,9 @@ enum ClassModule {
                 throw argumentError(L, 1, "subclass", expected: "a class (call it as Base:subclass(name))")
             }
             tk_pop(L, 1)
+            guard chainLength(L, 1) < maxChain else {
+                throw LuaError("subclass: classes chain at most \(maxChain) deep (\(name) would be one more)")
+            }
             makeClass(L, name: name, engine: engine, superAt: 1)
             return 1
         }
@@ -238,7 +246,7 @@ enum ClassModule {
         if tk_getuservalue(L, object) != LUA_TTABLE || lua_rawgetp(L, -1, UVKey.classTable) != LUA_TTABLE {
             guard runtime.pushDefaultClass(L, object) else { return false }
         }
-        for _ in 0..<64 {
+        for _ in 0..<maxChain {
             if let byName {
                 _ = rawGetField(L, -1, "__name")
                 if string(L, -1) == byName { return true }
@@ -247,7 +255,21 @@ enum ClassModule {
                 return true
             }
             if rawGetField(L, -1, "__super") != LUA_TTABLE { return false }
+            tk_replace(L, -2)
         }
         return false
+    }
+
+    /// How many classes the chain from the class at `i` up to its root has (at most `maxChain`).
+    static func chainLength(_ L: LuaState, _ i: Int32) -> Int {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushvalue(L, i)
+        var count = 1
+        while count < maxChain, rawGetField(L, -1, "__super") == LUA_TTABLE {
+            tk_replace(L, -2)
+            count += 1
+        }
+        return count
     }
 }

@@ -284,7 +284,7 @@ public final class LuaRuntime {
     /// With a class table on top, replaces it by `name` found along its `__super` chain, and
     /// with `builtins` in the root class's built-in methods after that (`BuiltinMethods`).
     func findInClassChain(_ L: LuaState, _ name: String, builtins: Bool = false) -> Bool {
-        for _ in 0..<64 {
+        for _ in 0..<ClassModule.maxChain {
             if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_replace(L, -2); return true }
             tk_pop(L, 1)
             if rawGetField(L, -1, "__super") != LUA_TTABLE {

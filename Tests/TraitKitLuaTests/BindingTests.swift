@@ -388,6 +388,31 @@ struct BindingTests {
         expectLua("local tk = require 'traitkit'; assert(tostring(tk.View:subclass('Card')) == '<class Card>')")
     }
 
+    /// isKindOf and method lookup follow `__super` one class at a time: past 18 classes the
+    /// check used to overrun the Lua stack, and past 64 it answered false and lost methods.
+    @Test func deepSubclassChainsKeepTheirMethodsAndKind() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Base = tk.View:subclass("DeepBase")
+            local drawn = 0
+            function Base:draw() drawn = drawn + 1 end
+            local C = Base
+            for i = 2, 99 do C = C:subclass("Deep" .. i) end
+            local v = C{}
+            assert(v:isKindOf(tk.View) and v:isKindOf(Base) and v:isKindOf("DeepBase") and v:isKindOf(C))
+            assert(not v:isKindOf(tk.ViewController))
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            w.rootViewController.view:addSubview(v)
+            tk.update()
+            assert(drawn == 1, "a method 98 classes up is found")
+            local ok, err = pcall(C.subclass, C, "OneTooMany")
+            assert(not ok and err:find("subclass: classes chain at most 100 deep", 1, true), err)
+            rawset(Base, "__super", C) -- a loop made by hand ends the lookup instead of spinning
+            assert(not v:isKindOf(tk.ViewController))
+            """)
+    }
+
     @Test func aTargetWithoutTheMethodIsNamedWithItsNode() {
         let error = runLua("""
             local tk = require "traitkit"
