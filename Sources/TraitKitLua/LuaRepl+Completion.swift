@@ -46,6 +46,8 @@ extension LuaRepl {
     private func candidates(at i: Int32, methodsOnly: Bool) -> [String] {
         let L = runtime.L
         var names: [String] = []
+        // The walks below keep up to two values per level (16 levels) on the stack.
+        guard lua_checkstack(L, 40) != 0 else { return names }
         func collectKeys(_ table: Int32) {
             forEachPair(L, table) {
                 guard let key = string(L, -2), !key.hasPrefix("__") else { return }
