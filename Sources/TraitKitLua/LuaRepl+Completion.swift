@@ -49,7 +49,7 @@ extension LuaRepl {
         // The walks below keep up to two values per level (16 levels) on the stack.
         guard lua_checkstack(L, 40) != 0 else { return names }
         func collectKeys(_ table: Int32) {
-            forEachPair(L, table) {
+            try? forEachPair(L, table) {
                 guard let key = string(L, -2), !key.hasPrefix("__") else { return }
                 let type = lua_type(L, -1)
                 if !methodsOnly || type == LUA_TFUNCTION { names.append(key) }
@@ -66,7 +66,7 @@ extension LuaRepl {
         }
         guard let box = LuaObject.box(L, i) else { return names }
         pushRef(L, box.pointee.members)
-        forEachPair(L, -1) {
+        try? forEachPair(L, -1) {
             guard let key = string(L, -2) else { return }
             if !methodsOnly || lua_type(L, -1) == LUA_TFUNCTION { names.append(key) }
         }
@@ -91,7 +91,7 @@ extension LuaRepl {
         case .environment:
             if !methodsOnly {
                 pushRef(L, runtime.environmentKeysRef)
-                forEachPair(L, -1) { if let key = string(L, -2) { names.append(key) } }
+                try? forEachPair(L, -1) { if let key = string(L, -2) { names.append(key) } }
             }
         default:
             break

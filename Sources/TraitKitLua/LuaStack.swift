@@ -251,13 +251,41 @@ func rawSetField(_ L: LuaState, _ table: Int32, _ key: String) {
     lua_rawset(L, t)
 }
 
-/// Iterates a table's pairs with key at -2 and value at -1 during `body`.
-func forEachPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) rethrows {
-    let t = absolute(L, table)
-    lua_pushnil(L)
-    while lua_next(L, t) != 0 {
-        do { try body() } catch { tk_pop(L, 2); throw error }
-        tk_pop(L, 1)
+/// Pushes the global `name`, read raw: `lua_getglobal` runs the globals' `__index`, which a
+/// script may have set to raise (the "strict globals" idiom), and Swift must not be below a raise.
+@discardableResult
+func rawGetGlobal(_ L: LuaState, _ name: String) -> Int32 {
+    tk_pushglobaltable(L)
+    let type = rawGetField(L, -1, name)
+    tk_remove(L, -2)
+    return type
+}
+
+/// Sets the global `name` to the value on top (popped), raw, for the same reason.
+func rawSetGlobal(_ L: LuaState, _ name: String) {
+    tk_pushglobaltable(L)
+    tk_insert(L, -2)
+    rawSetField(L, -2, name)
+    tk_pop(L, 1)
+}
+
+/// Iterates a table's pairs with key at -2 and value at -1 during `body`. The pairs are read
+/// first, in protected mode (`tk_pairs_list`): `body` may run Lua code (a setter calling a
+/// scripted method) that changes the table, and `lua_next` would then raise through this frame.
+func forEachPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) throws {
+    guard tk_pairs_list(L, table) == 0 else {
+        throw LuaError("a table changed while its pairs were read (a key was added during the traversal)")
+    }
+    let list = lua_gettop(L)
+    defer { lua_settop(L, list - 1) }
+    let count = lua_Integer(rawLength(L, list))
+    var i: lua_Integer = 1
+    while i < count {
+        lua_rawgeti(L, list, i)
+        lua_rawgeti(L, list, i + 1)
+        try body()
+        tk_pop(L, 2)
+        i += 2
     }
 }
 

@@ -90,6 +90,28 @@ import Testing
         #expect(result.stdout == "5000\t250\t300\t300\n", "\(result.stdout)")
     }
 
+    /// A constructor's setter may run a scripted method that changes the constructor's table;
+    /// `lua_next` then raised "invalid key to 'next'" straight through the Swift frames reading
+    /// it. The pairs are now read first, in protected mode, and applied as they were.
+    @Test func aConstructorTableChangedByAScriptedMethodIsReadAsItWas() {
+        expectLua("""
+            local tk = require "traitkit"
+            local props
+            local Mutating = tk.ViewController:subclass("MutatingLoader")
+            function Mutating:loadView()
+              props.rootViewController = nil
+              props.name = nil
+              for i = 1, 100 do props["k" .. i] = i end
+              collectgarbage()
+              tk.ViewController.loadView(self)
+            end
+            local scene = tk.WindowScene{ screen = tk.Screen{} }
+            props = { name = "w", scene = scene, rootViewController = Mutating{} }
+            local w = tk.Window(props)
+            assert(w.name == "w" and w.rootViewController ~= nil and w.scene == scene)
+            """)
+    }
+
     @Test func constructorsWithoutATableRaise() {
         expectLua("""
             local tk = require "traitkit"
