@@ -23,7 +23,7 @@ public final class LuaRepl {
         _ = runtime.run(chunk: "tk = require 'traitkit'", name: "=repl")
         let L = runtime.L
         push(L, watchOutput)
-        lua_setglobal(L, "__repl_watch")
+        rawSetGlobal(L, "__repl_watch")
         runtime.replSession = self
     }
 
@@ -43,7 +43,7 @@ public final class LuaRepl {
     public var prompt: String {
         let name = pending.isEmpty ? "_PROMPT" : "_PROMPT2"
         let L = runtime.L
-        lua_getglobal(L, name)
+        rawGetGlobal(L, name)
         defer { tk_pop(L, 1) }
         if let s = string(L, -1) { return s }
         return pending.isEmpty ? "> " : ">> "
@@ -174,7 +174,7 @@ public final class LuaRepl {
             tk_pop(L, 1)
         }
         var keyed: [(String, String)] = []
-        forEachPair(L, i) {
+        try? forEachPair(L, i) {
             var isInteger: Int32 = 0
             let n = tk_tointeger(L, -2, &isInteger)
             if lua_type(L, -2) == LUA_TNUMBER, isInteger != 0, n >= 1, n <= count { return }
@@ -201,7 +201,7 @@ public final class LuaRepl {
     /// `luaL_tolstring` runs `__tostring`, which may raise: run it protected.
     private func luaL_tolstring_safe(_ L: LuaState, _ i: Int32, _ length: inout Int) -> String? {
         let i = absolute(L, i)
-        lua_getglobal(L, "tostring")
+        rawGetGlobal(L, "tostring")
         lua_pushvalue(L, i)
         do {
             try runtime.protectedCall(nargs: 1, nresults: 1)

@@ -353,7 +353,7 @@ public final class LuaRuntime {
         pushRef(L, box.pointee.members)
         defer { tk_pop(L, 1) }
         var names: [String] = []
-        forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
+        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
         return names.sorted()
     }
 
@@ -480,7 +480,7 @@ extension LuaRuntime {
             push(L, argument)
             lua_rawseti(L, -2, lua_Integer(n + 1))
         }
-        lua_setglobal(L, "arg")
+        rawSetGlobal(L, "arg")
     }
 }
 
@@ -489,7 +489,7 @@ extension LuaRuntime {
     public func globalNumber(table: String, key: String) -> Double? {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard lua_getglobal(L, table) == LUA_TTABLE, rawGetField(L, -1, key) == LUA_TNUMBER else { return nil }
+        guard rawGetGlobal(L, table) == LUA_TTABLE, rawGetField(L, -1, key) == LUA_TNUMBER else { return nil }
         return tk_tonumber(L, -1, nil)
     }
 }

@@ -27,7 +27,7 @@ enum Pairs {
             """
         _ = tk_loadbuffer(L, source, source.utf8.count, "=[traitkit pairs]", "t")
         push(L, snapshot)
-        _ = lua_getglobal(L, "error")
+        rawGetGlobal(L, "error")
         if tk_pcall(L, 2, 1, 0) != LUA_OK { tk_pop(L, 1); lua_pushnil(L) }
     }
 

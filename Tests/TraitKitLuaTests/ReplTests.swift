@@ -20,6 +20,21 @@ struct ReplTests {
         #expect(repl.feed("tk.Color.hex('#FF0000')") == "#FF0000FF\n")
     }
 
+    /// A script that makes unknown globals an error (the "strict" idiom) must not take the
+    /// REPL down: the prompt read `_PROMPT` with `lua_getglobal`, whose `__index` raised with
+    /// no protected call around it, and the process died at the next prompt.
+    @Test func strictGlobalsDoNotBreakThePromptOrPrinting() {
+        let (repl, _) = session()
+        _ = repl.feed("setmetatable(_G, { __index = function(_, k) error('undefined global ' .. k, 2) end, "
+                      + "__newindex = function(_, k) error('no new global ' .. k, 2) end })")
+        #expect(repl.prompt == "> ")
+        #expect(repl.feed("newGlobal = 1").contains("no new global newGlobal"))
+        #expect(repl.feed("do rawset(_G, '_PROMPT', 'tk> ') end") == "")
+        #expect(repl.prompt == "tk> ")
+        #expect(repl.feed("undefinedName").contains("undefined global undefinedName"))
+        #expect(repl.feed("{ 1, 2 }") == "{ 1, 2 }\n")
+    }
+
     /// `lua -i` habits keep working: `=expr` on a first line is `return expr`.
     @Test func equalsPrefixReturnsAsInLua() {
         let (repl, _) = session()
