@@ -383,8 +383,18 @@ public final class LuaRuntime {
                            + "(tc:modifying{ \(clipped(key)) = value } makes a changed copy)")
         default:
             let key = string(L, 2) ?? typeName(L, 2)
-            throw LuaError("cannot set field '\(clipped(key))' of \(typeName(L, 1))")
+            throw LuaError("cannot set field '\(clipped(key))' of \(typeName(L, 1)) (\(settableFields(L, of: 1)))")
         }
+    }
+
+    /// "settable: a, b" for the object at `i`, from its class's setter table, for messages.
+    private func settableFields(_ L: LuaState, of i: Int32) -> String {
+        guard let box = LuaObject.box(L, i) else { return "it has no settable fields" }
+        var names: [String] = []
+        pushRef(L, box.pointee.setters)
+        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
+        tk_pop(L, 1)
+        return names.isEmpty ? "it has no settable fields" : "settable: " + names.sorted().joined(separator: ", ")
     }
 }
 

@@ -173,6 +173,9 @@ struct BindingTests {
             ("tk.ViewController{}.parent = nil", "cannot set 'parent' of ViewController: it is a read-only property (add it with parent:addChild(controller), remove it with controller:removeFromParent())"),
             ("tk.TraitCollection{}[tk.traits.displayScale] = 2",
              "cannot set field 'displayScale' of TraitCollection: collections are immutable (tc:modifying{ displayScale = value } makes a changed copy)"),
+            // Objects without per-instance fields name what can be set.
+            ("tk.app.styel = 'dark'", "cannot set field 'styel' of Application (settable: userInterfaceStyle)"),
+            ("tk.Color.systemBlue.shade = 0.5", "cannot set field 'shade' of Color (it has no settable fields)"),
         ]
         expectLuaErrors(cases, prelude: """
             local tk = require "traitkit"
