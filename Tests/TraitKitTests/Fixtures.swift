@@ -54,6 +54,17 @@ struct Stage {
     }
 }
 
+/// A chain of `count` plain views (`plain0`, `plain1`, ...) under `top`; returns the deepest.
+func chain(under top: View, count: Int) throws -> View {
+    var node = top
+    for i in 0..<count {
+        let next = View(name: "plain\(i)")
+        try node.addSubview(next)
+        node = next
+    }
+    return node
+}
+
 /// A view that logs the callbacks it gets.
 final class LoggingView: View {
     var log: [String] = []

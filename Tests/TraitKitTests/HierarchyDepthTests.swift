@@ -6,17 +6,6 @@ import Testing
 /// and refuses an update nested in callbacks once the stack runs short (StackRoom.swift).
 @Suite("Hierarchy depth and nested updates")
 struct HierarchyDepthTests {
-    /// A chain of `count` plain views under `top`; returns the deepest.
-    private func chain(under top: View, count: Int, prefix: String = "link") throws -> View {
-        var node = top
-        for i in 0..<count {
-            let next = View(name: "\(prefix)\(i)")
-            try node.addSubview(next)
-            node = next
-        }
-        return node
-    }
-
     @Test func aTreeAtTheLimitWorksInEveryPassAndOneMoreLevelIsRefused() throws {
         let stage = Stage()
         // screen, scene, window, root controller, root view: the root view is level 5.
@@ -29,8 +18,8 @@ struct HierarchyDepthTests {
         #expect(fired == 1)
         #expect(leaf.traitCollection.myAppTheme == .bold)
         #expect(leaf.explain(MyAppThemeTrait.self).contains("window"))
-        #expect(stage.window.dump().contains("link\(HierarchyDepth.limit - 6)"))
-        #expect(stage.window.treeDescription().contains("link\(HierarchyDepth.limit - 6)"))
+        #expect(stage.window.dump().contains("plain\(HierarchyDepth.limit - 6)"))
+        #expect(stage.window.treeDescription().contains("plain\(HierarchyDepth.limit - 6)"))
 
         let extra = View(name: "extra")
         #expect(throws: TraitError.tooDeep(node: "View 'extra'", parent: leaf.debugName, limit: HierarchyDepth.limit)) {

@@ -6,22 +6,11 @@ import Testing
 /// sees does not depend on which nodes the walk skipped.
 @Suite("Trait regions: shared slots and subtree summaries")
 struct TraitRegionsTests {
-    /// `depth` plain views in a chain under `top`; returns the deepest.
-    private func chain(under top: View, depth: Int) throws -> View {
-        var node = top
-        for i in 0..<depth {
-            let next = View(name: "plain\(i)")
-            try node.addSubview(next)
-            node = next
-        }
-        return node
-    }
-
     @Test func aRegionSharesOneCollectionAndSplitsWhereAnOverrideIs() throws {
         let stage = Stage()
         let top = try stage.view("top")
-        let middle = try chain(under: top, depth: 5)
-        let leaf = try chain(under: middle, depth: 5)
+        let middle = try chain(under: top, count: 5)
+        let leaf = try chain(under: middle, count: 5)
         top.traitOverrides[MyAppThemeTrait.self] = .bold
         try stage.app.update()
         #expect(leaf.traitCollection === top.traitCollection)
@@ -39,7 +28,7 @@ struct TraitRegionsTests {
     @Test func deepNodesThatReactToEveryChangeAreStillReached() throws {
         let stage = Stage()
         let top = try stage.view("top")
-        let deep = try chain(under: top, depth: 8)
+        let deep = try chain(under: top, count: 8)
         let subclass = LoggingView(name: "subclass")
         try deep.addSubview(subclass)
         let swatch = View(name: "swatch")
@@ -56,8 +45,8 @@ struct TraitRegionsTests {
     @Test func aRegistrationMadeDuringAWalkIsReachedByTheNextOne() throws {
         let stage = Stage()
         let top = try stage.view("top")
-        let early = try chain(under: top, depth: 3)
-        let late = try chain(under: top, depth: 3)
+        let early = try chain(under: top, count: 3)
+        let late = try chain(under: top, count: 3)
         var fired: [String] = []
         try late.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
             // `early` was passed over by this walk (nobody watched it then).
@@ -81,8 +70,8 @@ struct TraitRegionsTests {
         let left = try stage.view("left"), right = try stage.view("right")
         left.traitOverrides[MyAppThemeTrait.self] = .bold
         right.traitOverrides[MyAppThemeTrait.self] = .pastel
-        let moving = try chain(under: left, depth: 2)
-        let below = try chain(under: moving, depth: 3)
+        let moving = try chain(under: left, count: 2)
+        let below = try chain(under: moving, count: 3)
         try stage.app.update()
         var previous: [MyAppTheme] = []
         try below.registerForTraitChanges([MyAppThemeTrait.self]) { _, old in previous.append(old.myAppTheme) }
@@ -100,7 +89,7 @@ struct TraitRegionsTests {
         let stage = Stage()
         var top: View? = try stage.view("top")
         top!.traitOverrides[MyAppThemeTrait.self] = .bold
-        let leaf = try chain(under: chain(under: top!, depth: 3), depth: 1)
+        let leaf = try chain(under: chain(under: top!, count: 3), count: 1)
         try stage.app.update()
         var previous: [MyAppTheme] = []
         try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { _, old in previous.append(old.myAppTheme) }
@@ -119,7 +108,7 @@ struct TraitRegionsTests {
     @Test func aSummaryNamingTraitsNobodyWatchesAnyMoreCostsNothingWrong() throws {
         let stage = Stage()
         let top = try stage.view("top")
-        let deep = try chain(under: top, depth: 4)
+        let deep = try chain(under: top, count: 4)
         var fired = 0
         let token = try deep.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in fired += 1 }
         deep.unregisterForTraitChanges(token)
@@ -197,7 +186,7 @@ struct TraitRegionsTests {
         try top.addSubview(watcher)
         try watcher.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in }
         let leaf = View(name: "bound")
-        try chain(under: watcher, depth: 1).addSubview(leaf)
+        try chain(under: watcher, count: 1).addSubview(leaf)
         let recorder = Recorder()
         leaf.binding = recorder
         try stage.app.update()

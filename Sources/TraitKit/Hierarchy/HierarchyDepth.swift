@@ -17,51 +17,46 @@ public enum HierarchyDepth {
     static func check(placing subtree: TraitEnvironment, atLevel level: Int, under parent: TraitEnvironment)
         throws(TraitError) {
         let room = limit - level + 1
-        if room < 1 || subtree.height(upTo: room) > room {
+        // A leaf, what most inserts place, needs no walk (and no allocation).
+        let height = subtree.traitChildren.isEmpty ? 1 : HierarchyDepth.height(of: subtree, upTo: room) { node, visit in
+            for child in node.traitChildren { visit(child.takeUnretainedValue()) }
+        }
+        if room < 1 || height > room {
             throw .tooDeep(node: subtree.debugName, parent: parent.debugName, limit: limit)
         }
     }
-}
 
-extension HierarchyDepth {
     /// Throws when adding `child`'s containment tree under `parent` would nest controllers
     /// deeper than `limit`.
     static func check(adding child: ViewController, under parent: ViewController) throws(TraitError) {
-        var level = 1
-        var current = parent.parent
-        while let node = current {
-            level += 1
-            current = node.parent
-        }
-        let room = limit - level
-        if room < 1 || child.containmentHeight(upTo: room) > room {
+        let room = limit - chainLength(from: parent, \.parent)
+        let height = HierarchyDepth.height(of: child, upTo: room) { node, visit in node.children.forEach(visit) }
+        if room < 1 || height > room {
             throw .tooDeep(node: child.debugName, parent: parent.debugName, limit: limit)
         }
     }
-}
 
-extension ViewController {
-    /// How many controllers this one presents in a chain above it, itself included.
-    var presentationDepth: Int {
+    /// How many nodes the chain from `node` along `next` has, `node` included.
+    static func chainLength<Node: AnyObject>(from node: Node, _ next: (Node) -> Node?) -> Int {
         var count = 1
-        var current = presentingViewController
-        while let node = current {
+        var current = next(node)
+        while let link = current {
             count += 1
-            current = node.presentingViewController
+            current = next(link)
         }
         return count
     }
 
-    /// Levels of child controllers from this one down (1 without children), counted no
-    /// further than `bound + 1`.
-    func containmentHeight(upTo bound: Int) -> Int {
-        if children.isEmpty { return 1 }
+    /// The levels from `root` down to its deepest descendant (1 for a leaf), counted without
+    /// recursion and no further than `bound + 1`: callers only ask whether it fits in `bound`.
+    static func height<Node>(of root: Node, upTo bound: Int,
+                             children: (Node, (Node) -> Void) -> Void) -> Int {
         var deepest = 1
-        var stack: [(node: ViewController, level: Int)] = [(self, 1)]
+        var stack: [(node: Node, level: Int)] = [(root, 1)]
         while let (node, level) = stack.popLast() {
             deepest = Swift.max(deepest, level)
             if deepest > bound { break }
-            for child in node.children { stack.append((child, level + 1)) }
+            children(node) { stack.append(($0, level + 1)) }
         }
         return deepest
     }
@@ -69,28 +64,10 @@ extension ViewController {
 
 extension TraitEnvironment {
     /// This node's level in its trait tree: 1 at a root.
-    var level: Int {
-        var count = 1
-        var current = traitParent
-        while let node = current {
-            count += 1
-            current = node.traitParent
-        }
-        return count
-    }
+    var level: Int { HierarchyDepth.chainLength(from: self, \.traitParent) }
+}
 
-    /// The number of levels from this node down to its deepest descendant (1 for a leaf),
-    /// counted without recursion and no further than `bound + 1`: a caller only asks whether
-    /// it fits in `bound`.
-    func height(upTo bound: Int) -> Int {
-        if traitChildren.isEmpty { return 1 }
-        var deepest = 1
-        var stack: [(node: TraitEnvironment, level: Int)] = [(self, 1)]
-        while let (node, level) = stack.popLast() {
-            deepest = Swift.max(deepest, level)
-            if deepest > bound { break }
-            for child in node.traitChildren { stack.append((child.takeUnretainedValue(), level + 1)) }
-        }
-        return deepest
-    }
+extension ViewController {
+    /// How many controllers present in a chain down to this one, itself included.
+    var presentationDepth: Int { HierarchyDepth.chainLength(from: self, \.presentingViewController) }
 }
