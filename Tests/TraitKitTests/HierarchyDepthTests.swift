@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TraitKit
 
@@ -111,6 +112,42 @@ struct HierarchyDepthTests {
         try stage.app.update()
         stage.root.dismiss()
         #expect(stage.root.presentedViewController == nil && presenter.window == nil)
+    }
+
+    /// On a thread with a small stack the room kept is half of it: nested updates still run
+    /// a few levels deep, and are refused before the stack runs out.
+    @Test func nestedUpdatesOnASmallStackStopBeforeItRunsOut() async throws {
+        let outcome = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            let thread = Foundation.Thread {
+                done.resume(returning: (try? Self.nestForever(chainLength: 50)) ?? "no error")
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        #expect(outcome.hasPrefix("refused after "), "\(outcome)")
+        #expect(outcome != "refused after 1", "half of a 1 MB stack leaves room for some nesting")
+    }
+
+    /// Builds a stage with a chain of `chainLength` views whose leaf's handler changes a trait
+    /// and asks for an update, forever; says after how many nested updates it was refused.
+    private static func nestForever(chainLength: Int) throws -> String {
+        let stage = Stage()
+        let leaf = try chain(under: stage.root.view, count: chainLength)
+        var refused: TraitError?
+        var nested = 0
+        try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+            guard refused == nil else { return }
+            nested += 1
+            stage.window.traitOverrides[MyAppThemeTrait.self] = nested % 2 == 0 ? .bold : .pastel
+            do { try stage.window.layoutIfNeeded() } catch let error as TraitError {
+                refused = error
+                throw error
+            }
+        }
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
+        try? stage.app.update()
+        guard case .nestedTooDeeply(let updates) = refused else { return "not refused: \(String(describing: refused))" }
+        return "refused after \(updates)"
     }
 
     @Test func updatesNestedInCallbacksStopWithAnErrorBeforeTheStackRunsOut() throws {
