@@ -119,7 +119,16 @@ struct HierarchyDepthTests {
     @Test func nestedUpdatesOnASmallStackStopBeforeItRunsOut() async throws {
         let outcome = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
             let thread = Foundation.Thread {
-                done.resume(returning: (try? Self.nestForever(chainLength: 50)) ?? "no error")
+                var outcome = "no error"
+                if let probe = try? NestingForever(chainLength: 50) {
+                    try? probe.start()
+                    if case .nestedTooDeeply(let updates) = probe.refused {
+                        outcome = "refused after \(updates)"
+                    } else {
+                        outcome = "not refused: \(String(describing: probe.refused))"
+                    }
+                }
+                done.resume(returning: outcome)
             }
             thread.stackSize = 1 << 20
             thread.start()
@@ -128,55 +137,49 @@ struct HierarchyDepthTests {
         #expect(outcome != "refused after 1", "half of a 1 MB stack leaves room for some nesting")
     }
 
-    /// Builds a stage with a chain of `chainLength` views whose leaf's handler changes a trait
-    /// and asks for an update, forever; says after how many nested updates it was refused.
-    private static func nestForever(chainLength: Int) throws -> String {
-        let stage = Stage()
-        let leaf = try chain(under: stage.root.view, count: chainLength)
-        var refused: TraitError?
-        var nested = 0
-        try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
-            guard refused == nil else { return }
-            nested += 1
-            stage.window.traitOverrides[MyAppThemeTrait.self] = nested % 2 == 0 ? .bold : .pastel
-            do { try stage.window.layoutIfNeeded() } catch let error as TraitError {
-                refused = error
-                throw error
-            }
-        }
-        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
-        try? stage.app.update()
-        guard case .nestedTooDeeply(let updates) = refused else { return "not refused: \(String(describing: refused))" }
-        return "refused after \(updates)"
-    }
-
     @Test func updatesNestedInCallbacksStopWithAnErrorBeforeTheStackRunsOut() throws {
-        let stage = Stage()
-        let leaf = try chain(under: stage.root.view, count: 200)
-        var nested = 0
-        var refused: TraitError?
-        try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
-            guard refused == nil else { return }
-            nested += 1
-            // Each callback changes the trait again and asks for the change at once, forever.
-            stage.window.traitOverrides[MyAppThemeTrait.self] = nested % 2 == 0 ? .bold : .pastel
-            do { try stage.window.layoutIfNeeded() } catch let error as TraitError {
-                refused = error
-                throw error
-            }
-        }
-        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
-        #expect(throws: TraitError.self) { try stage.app.update() }
-        guard case .nestedTooDeeply(let updates) = refused else {
-            Issue.record("expected nestedTooDeeply, got \(String(describing: refused))")
+        let probe = try NestingForever(chainLength: 200)
+        #expect(throws: TraitError.self) { try probe.start() }
+        guard case .nestedTooDeeply(let updates) = probe.refused else {
+            Issue.record("expected nestedTooDeeply, got \(String(describing: probe.refused))")
             return
         }
         // Refused well before the stack ran out, and only then.
-        #expect(updates > 4 && updates == nested)
-        #expect(refused?.description.hasPrefix("updates nested too deeply") == true)
+        #expect(updates > 4 && updates == probe.nested)
+        #expect(probe.refused?.description.hasPrefix("updates nested too deeply") == true)
         // The hierarchy is still usable: the next update settles and reaches the leaf.
-        stage.window.traitOverrides[MyAppThemeTrait.self] = .monochrome
+        probe.stage.window.traitOverrides[MyAppThemeTrait.self] = .monochrome
+        try probe.stage.app.update()
+        #expect(probe.leaf.traitCollection.myAppTheme == .monochrome)
+    }
+}
+
+/// A stage with a chain of views whose leaf's handler changes a trait again and asks for the
+/// change at once (`layoutIfNeeded`), forever, until a nested update is refused.
+private final class NestingForever {
+    let stage = Stage()
+    let leaf: View
+    /// How many times the handler ran before the refusal.
+    private(set) var nested = 0
+    /// The error that refused a nested update.
+    private(set) var refused: TraitError?
+
+    init(chainLength: Int) throws {
+        leaf = try chain(under: stage.root.view, count: chainLength)
+        try leaf.registerForTraitChanges([MyAppThemeTrait.self]) { [unowned self] _, _ in
+            guard refused == nil else { return }
+            nested += 1
+            stage.window.traitOverrides[MyAppThemeTrait.self] = nested % 2 == 0 ? .bold : .pastel
+            do { try stage.window.layoutIfNeeded() } catch let error as TraitError {
+                refused = error
+                throw error
+            }
+        }
+    }
+
+    /// Sets the trait on the window and runs the update that starts the nesting.
+    func start() throws {
+        stage.window.traitOverrides[MyAppThemeTrait.self] = .bold
         try stage.app.update()
-        #expect(leaf.traitCollection.myAppTheme == .monochrome)
     }
 }
