@@ -27,8 +27,12 @@ public struct MutableTraits {
     }
 
     /// Typed access for traits defined in Swift; typed values always fit, so this cannot fail.
+    /// By the trait's id, as `TraitCollection`'s typed read, so it counts no references.
     public subscript<T: TraitDefinition>(definition: T.Type) -> T.Value {
-        get { T.Value(traitValue: value(for: T.trait)) ?? T.defaultValue }
+        get {
+            let id = T.traitID
+            return id < values.count ? T.Value(traitValue: values[id]) ?? T.defaultValue : T.defaultValue
+        }
         set { store(newValue.traitValue, at: T.traitID) }
     }
 }
