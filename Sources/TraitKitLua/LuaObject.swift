@@ -53,14 +53,14 @@ enum LuaObject {
 
     /// Pushes the userdata for `object`, making it on first use.
     static func push(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
-        let runtime = LuaRuntime.of(L)
         let key = Unmanaged.passUnretained(object).toOpaque()
-        pushRef(L, runtime.cacheRef)
+        pushRef(L, LuaRuntime.cacheRef(L))
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             tk_replace(L, -2)
             return
         }
         tk_pop(L, 1)
+        let runtime = LuaRuntime.of(L)
         // Nodes have two more user values: their cached collection userdata (tk_node_index)
         // and their handlers (`HandlerSlot`).
         let raw = tk_newuserdata(L, MemoryLayout<Box>.size, kind == .node ? 3 : 1)!
@@ -84,8 +84,7 @@ enum LuaObject {
 
     /// Pushes the userdata of `object` only if it exists already; returns whether it did.
     static func pushExisting(_ L: LuaState, _ object: AnyObject) -> Bool {
-        let runtime = LuaRuntime.of(L)
-        pushRef(L, runtime.cacheRef)
+        pushRef(L, LuaRuntime.cacheRef(L))
         let found = lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA
         tk_replace(L, -2)
         if !found { tk_pop(L, 1) }

@@ -80,6 +80,12 @@ public final class LuaRuntime {
         Unmanaged<LuaRuntime>.fromOpaque(tk_extraspace(L).pointee!).takeUnretainedValue()
     }
 
+    /// The registry reference of the identity cache (`LuaObject.push`), read without
+    /// retaining the runtime: the lookup runs for every fired Lua handler.
+    static func cacheRef(_ L: LuaState) -> Int32 {
+        Unmanaged<LuaRuntime>.fromOpaque(tk_extraspace(L).pointee!)._withUnsafeGuaranteedRef { $0.cacheRef }
+    }
+
     private func installRegistryTables() {
         // Identity cache: object address → userdata, weak values.
         tk_newtable(L)

@@ -710,6 +710,36 @@ struct BindingTests {
             """)
     }
 
+    /// As in Swift (RegistrationTests): a handler that ends its own registration and the next
+    /// one, dropping the last references to both, runs to its end; the ended one does not fire;
+    /// one it adds fires from the next update on.
+    @Test func handlersThatChangeTheirNodesRegistrationsWhileFiring() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            local view = tk.View{}
+            root.view:addSubview(view)
+            local tokens, log = {}, {}
+            tokens[1] = view:registerForTraitChanges({"userInterfaceStyle"}, function(node)
+              node:unregisterForTraitChanges(tokens[1])
+              node:unregisterForTraitChanges(tokens[2])
+              tokens = {}
+              collectgarbage(); collectgarbage()
+              node:registerForTraitChanges({"userInterfaceStyle"}, function() log[#log + 1] = "added" end)
+              log[#log + 1] = "first"
+            end)
+            tokens[2] = view:registerForTraitChanges({"userInterfaceStyle"}, function() log[#log + 1] = "second" end)
+            root.view.traitOverrides.userInterfaceStyle = "dark"
+            tk.update()
+            assert(table.concat(log, " ") == "first", table.concat(log, " "))
+            root.view.traitOverrides.userInterfaceStyle = "light"
+            tk.update()
+            assert(table.concat(log, " ") == "first added", table.concat(log, " "))
+            """)
+    }
+
     /// A node's only handler sits in its userdata itself; a second turns the slot into a table
     /// (HandlerSlot). Registering and unregistering in any order keeps exactly the live
     /// handlers, in registration order.

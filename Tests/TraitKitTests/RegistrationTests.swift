@@ -48,6 +48,31 @@ struct RegistrationTests {
         #expect(calls == 1)
     }
 
+    // A handler that ends its own registration (the last owner of its closure) runs to its
+    // end; one it ends among those still to fire does not fire; one it adds fires from the
+    // next pass on. The Lua binding behaves the same (BindingTests).
+    @Test func handlersThatChangeTheirNodesRegistrationsWhileFiring() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        var log: [String] = []
+        var tokens: [TraitChangeRegistration] = []
+        tokens.append(try b.registerForTraitChanges([MyAppThemeTrait.trait]) { node, _ in
+            node.unregisterForTraitChanges(tokens[0])
+            node.unregisterForTraitChanges(tokens[1])
+            tokens.removeAll()
+            _ = try node.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in log.append("added") }
+            log.append("first, after ending itself")
+        })
+        tokens.append(try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in log.append("second") })
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(log == ["first, after ending itself"])
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(log == ["first, after ending itself", "added"])
+    }
+
     // WWDC23: unregistering with the token.
     @Test func unregisterByTokenTwiceIsSilent() throws {
         let stage = Stage()

@@ -36,18 +36,35 @@ enum CurrentSlot {
         var collection = TraitCollection.defaults
         /// While the engine calls into a node, current is that node's collection; keeping the
         /// node (a plain pointer store) instead of its collection saves reference counting.
-        unowned(unsafe) var node: TraitEnvironment?
+        /// The engine keeps the node alive for as long as it is current.
+        private var nodeRef: Unmanaged<TraitEnvironment>?
+
+        var node: TraitEnvironment? {
+            get { nodeRef?.takeUnretainedValue() }
+            set { nodeRef = newValue.map(Unmanaged.passUnretained) }
+        }
 
         var current: TraitCollection { node?.traitCollection ?? collection }
 
         /// Makes `node`'s collection current for `body` (a plain pointer swap, no reference
         /// counting: `performAsCurrent` inside restores `collection` itself).
         func withCurrent(_ node: TraitEnvironment, _ body: () -> Void) {
-            let savedNode = self.node
-            self.node = node
+            let saved = enter(node)
             body()
-            self.node = savedNode
+            nodeRef = saved
         }
+
+        /// Makes `node`'s collection current; returns what to hand `leave` after.
+        @inline(__always)
+        func enter(_ node: TraitEnvironment) -> Unmanaged<TraitEnvironment>? {
+            let saved = nodeRef
+            nodeRef = Unmanaged.passUnretained(node)
+            return saved
+        }
+
+        /// Restores what was current before `enter`.
+        @inline(__always)
+        func leave(_ saved: Unmanaged<TraitEnvironment>?) { nodeRef = saved }
         /// Set while a layout or draw callback runs on this thread (`TraitReadTracking`).
         var recordedReads: TraitSet?
         /// How many updates run on this thread (an update inside a callback is nested).

@@ -6,24 +6,34 @@ public final class TraitChangeRegistration {
     public typealias Handler = (TraitEnvironment, TraitCollection) throws -> Void
 
     let traits: TraitSet
-    enum Action {
-        case handler(Handler)
-        /// Target-action: the target is held weakly, as in UIKit.
-        case targetAction(target: Weak, action: (AnyObject, TraitEnvironment, TraitCollection) throws -> Void)
-    }
-    let action: Action
+    /// What to call; the target-action form is a closure over a weak reference to its target.
+    /// One stored closure, not an enum of forms: firing then copies nothing out of the
+    /// registration, which a handler that unregisters itself cannot free mid-call because
+    /// the walk fires from its own copy of the node's registrations.
+    let handler: Handler
+    /// Set by `unregisterForTraitChanges`: a pass that had already reached the node skips it.
+    @exclusivity(unchecked) var ended = false
 
-    init(traits: TraitSet, action: Action) {
+    init(traits: TraitSet, handler: @escaping Handler) {
         self.traits = traits
-        self.action = action
+        self.handler = handler
     }
 
-    func fire(_ node: TraitEnvironment, previous: TraitCollection) throws {
-        switch action {
-        case .handler(let handler):
-            try handler(node, previous)
-        case .targetAction(let target, let action):
-            if let object = target.object { try action(object, node, previous) }
+    /// Fires a registration the caller keeps alive, without retaining it or its closure
+    /// (the walk fires from its own copy of the node's registrations).
+    @inline(never)
+    static func fire(_ registration: Unmanaged<TraitChangeRegistration>, _ node: TraitEnvironment,
+                     previous: TraitCollection) throws {
+        try registration._withUnsafeGuaranteedRef { try $0.handler(node, previous) }
+    }
+
+    /// Target-action: the target is held weakly, as in UIKit; once it is gone, nothing runs.
+    static func targetAction(_ target: AnyObject, _ action: @escaping (AnyObject, TraitEnvironment, TraitCollection) throws -> Void)
+        -> Handler
+    {
+        let weak = Weak(target)
+        return { node, previous in
+            if let object = weak.object { try action(object, node, previous) }
         }
     }
 
@@ -45,7 +55,7 @@ extension TraitEnvironment {
     public func registerForTraitChanges(_ traits: [Trait], handler: @escaping TraitChangeRegistration.Handler)
         throws(TraitError) -> TraitChangeRegistration
     {
-        try register(traits, .handler(handler))
+        try register(traits, handler)
     }
 
     /// Typed form of the closure registration: `registerForTraitChanges([ThemeTrait.self]) { ... }`.
@@ -54,7 +64,7 @@ extension TraitEnvironment {
                                         handler: @escaping TraitChangeRegistration.Handler)
         throws(TraitError) -> TraitChangeRegistration
     {
-        try register(definitions.map { $0.trait }, .handler(handler))
+        try register(definitions.map { $0.trait }, handler)
     }
 
     /// Target-action form: calls `action(target)(node, previous)`; the target is held weakly.
@@ -63,7 +73,7 @@ extension TraitEnvironment {
         _ traits: [Trait], target: Target,
         action: @escaping (Target) -> (TraitEnvironment, TraitCollection) throws -> Void
     ) throws(TraitError) -> TraitChangeRegistration {
-        try register(traits, .targetAction(target: .init(target)) { object, node, previous in
+        try register(traits, TraitChangeRegistration.targetAction(target) { object, node, previous in
             try action(object as! Target)(node, previous)
         })
     }
@@ -73,27 +83,28 @@ extension TraitEnvironment {
     public func registerForTraitChanges(_ traits: [Trait], action: TraitChangeAction)
         throws(TraitError) -> TraitChangeRegistration
     {
-        try register(traits, .handler { node, _ in
+        try register(traits) { node, _ in
             switch action {
             case .setNeedsLayout: node.setNeedsLayout()
             case .setNeedsDisplay: node.setNeedsDisplay()
             }
-        })
+        }
     }
 
     /// Ends a registration; unregistering twice, or a token of another node, does nothing.
     public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
         guard let extras, let i = extras.registrations.firstIndex(where: { $0 === registration }) else { return }
         extras.registrations.remove(at: i)
+        registration.ended = true
         extras.registeredTraits = extras.registrations.reduce(TraitSet()) { $0.union($1.traits) }
         extrasMasksDidChange()
     }
 
-    func register(_ traits: [Trait], _ action: TraitChangeRegistration.Action)
+    func register(_ traits: [Trait], _ handler: @escaping TraitChangeRegistration.Handler)
         throws(TraitError) -> TraitChangeRegistration
     {
         guard !traits.isEmpty else { throw .emptyTraitList }
-        let registration = TraitChangeRegistration(traits: TraitSet(traits), action: action)
+        let registration = TraitChangeRegistration(traits: TraitSet(traits), handler: handler)
         let extras = ensureExtras()
         extras.registrations.append(registration)
         extras.registeredTraits.formUnion(registration.traits)

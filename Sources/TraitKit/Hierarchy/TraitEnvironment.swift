@@ -39,8 +39,10 @@ open class TraitEnvironment: CustomStringConvertible {
     /// `extras`: unrelated registrations then cost one AND per changed node. A hit is
     /// confirmed against the full mask in `extras` (traits 64 ids apart share a bit).
     @exclusivity(unchecked) var interestSummary: UInt64 = 0
-    /// Rarely used state (registrations, tracking, binding), allocated on first use.
-    @exclusivity(unchecked) var extras: NodeExtras?
+    /// Rarely used state (registrations, tracking, binding), allocated on first use and never
+    /// replaced: it lives as long as the node, so code that keeps the node alive may read it
+    /// unretained (`TraitUpdatePass.traitsDidChange`).
+    @exclusivity(unchecked) private(set) var extras: NodeExtras?
     unowned(unsafe) var traitParent: TraitEnvironment?
 
     /// The collection as of the last update (R6): mutations show only after an update.
@@ -325,7 +327,7 @@ struct NodeFlags: OptionSet {
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).
 final class NodeExtras {
-    var registrations: [TraitChangeRegistration] = []
+    @exclusivity(unchecked) var registrations: [TraitChangeRegistration] = []
     var registeredTraits = TraitSet()
     /// Traits read during the last layout / draw (R8 automatic trait tracking).
     var layoutTraits = TraitSet()

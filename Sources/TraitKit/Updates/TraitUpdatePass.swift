@@ -150,40 +150,61 @@ extension TraitEnvironment {
 
     /// R7/R8/R9 reactions to a change: registrations in order, the legacy callback, automatic
     /// trait tracking, and redraw of dynamic colors.
+    ///
+    /// The caller keeps this node alive across callbacks (the walk pins it), and `extras` lives
+    /// as long as its node, so `extras` is used unretained: on a large tree the reference
+    /// counting of a fired registration cost more than finding it.
     func traitsDidChange(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
-        let interested = interestSummary & changed.folded != 0 && extras?.interestedTraits.intersects(changed) == true
-        let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
-        // The common case, a plain node nobody watches: flags and one inline mask, no loads.
-        guard interested || bound || !flags.isDisjoint(with: [.wantsInternalTraitChange, .hasDynamicColor])
-                || !flags.contains(.engineClass) else { return }
-        let extras = self.extras
-        let registered = interested && extras?.registeredTraits.intersects(changed) == true
-        let legacy = !flags.contains(.engineClass) || (bound && extras?.binding?.implements(.traitCollectionDidChange) == true)
-        if registered || legacy || flags.contains(.wantsInternalTraitChange) {
-            context.prepareForCallout()
-            callChangeHandlers(from: old, changed: changed, legacy: legacy, context: context)
+        guard let extras = extras.map(Unmanaged.passUnretained) else {
+            return reactWithoutExtras(from: old, changed: changed, context: context)
         }
-        if interested, let extras {
-            if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
-            if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
+        extras._withUnsafeGuaranteedRef { extras in
+            let interested = interestSummary & changed.folded != 0 && extras.interestedTraits.intersects(changed)
+            let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
+            let registered = interested && extras.registeredTraits.intersects(changed)
+            let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
+            if registered || legacy || flags.contains(.wantsInternalTraitChange) {
+                callChangeHandlers(registered ? extras.registrations : [], from: old, changed: changed, legacy: legacy,
+                                   context: context)
+            }
+            if interested {
+                if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
+                if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
+            }
         }
         if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
     }
 
-    private func callChangeHandlers(from old: TraitCollection, changed: TraitSet, legacy: Bool, context: UpdateContext) {
-        context.current.withCurrent(self) {
-            if let extras, extras.registeredTraits.intersects(changed) {
-                for registration in extras.registrations where registration.traits.intersects(changed) {
-                    context.run { try registration.fire(self, previous: old) }
-                }
-            }
-            if legacy {
-                context.run {
-                    try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) }
-                }
-            }
-            if flags.contains(.wantsInternalTraitChange) { context.run { try internalTraitsDidChange() } }
+    /// The reactions of a node without `extras`: no registration, binding or tracking. The
+    /// common case, a plain node nobody watches, is flags only.
+    private func reactWithoutExtras(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
+        let legacy = !flags.contains(.engineClass)
+        if legacy || flags.contains(.wantsInternalTraitChange) {
+            callChangeHandlers([], from: old, changed: changed, legacy: legacy, context: context)
         }
+        if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
+    }
+
+    /// Calls, with this node's collection current: the `registrations` that watch a changed
+    /// trait, in order, but none a handler ended meanwhile; the legacy callback; the engine's
+    /// own reaction. `registrations` is this call's own copy of the node's (a handler may
+    /// register or unregister meanwhile), which keeps each alive, so they are used unretained.
+    private func callChangeHandlers(_ registrations: [TraitChangeRegistration], from old: TraitCollection,
+                                    changed: TraitSet, legacy: Bool, context: UpdateContext) {
+        context.prepareForCallout()
+        let saved = context.current.enter(self)
+        defer { context.current.leave(saved) }
+        registrations.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: Unmanaged<TraitChangeRegistration>.self) { all in
+                for registration in all where registration._withUnsafeGuaranteedRef({ !$0.ended && $0.traits.intersects(changed) }) {
+                    do { try TraitChangeRegistration.fire(registration, self, previous: old) } catch { context.record(error) }
+                }
+            }
+        }
+        if legacy {
+            context.run { try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) } }
+        }
+        if flags.contains(.wantsInternalTraitChange) { context.run { try internalTraitsDidChange() } }
     }
 
     /// Brings this node's collection up to date now, with its ancestors first where they are
