@@ -102,7 +102,8 @@ struct Bench: ParsableCommand {
             Figure(name: "lua flush with Lua handlers", nodes: size, unit: "ns/node", value: flush,
                    spread: lua["engineFlushSpread"] ?? 0, comparisonName: "pure Lua propagation", comparison: pureFlush,
                    target: "10x faster than pure Lua", meetsTarget: flush * 10 <= pureFlush)
-                .explained(MissReasons.luaFlush(flush, pure: pureFlush, swiftWalk: swiftWalk, swiftHandlers: swiftHandlers)),
+                .explained(MissReasons.luaFlush(flush, pure: pureFlush, spread: lua["engineFlushSpread"] ?? 0,
+                                                swiftWalk: swiftWalk, swiftHandlers: swiftHandlers)),
         ]
     }
 

@@ -36,7 +36,7 @@ enum MissReasons {
         return parts.joined(separator: "; ")
     }
 
-    static func luaFlush(_ flush: Double, pure: Double, swiftWalk: Double, swiftHandlers: Double) -> String {
+    static func luaFlush(_ flush: Double, pure: Double, spread: Double, swiftWalk: Double, swiftHandlers: Double) -> String {
         "10x leaves \(BenchReport.format(pure / 10)) ns per node; a flush that fires nothing costs "
             + "\(BenchReport.format(swiftWalk)) ns per node here, so the \(BenchReport.format(flush)) ns per node are the one node "
             + "in ten with a Lua handler: ~\(BenchReport.format(flush * 10)) ns per fired handler, for the walk down to it "
@@ -46,5 +46,9 @@ enum MissReasons {
             + "nodes above them); the same flush with Swift closures for handlers, no Lua at all, costs "
             + "\(BenchReport.format(swiftHandlers)) ns per node in this run (the engine's share, against the "
             + "\(BenchReport.format(pure / 10)) that 10x leaves); the pure-Lua propagation calls its handlers from Lua"
+            + (spread > flush / 2
+                ? "; the runs of this flush spread over \(BenchReport.format(spread)) ns per node: its working set "
+                    + "stayed in the machine's shared last-level cache for some runs and not for others (README, Performance)"
+                : "")
     }
 }
