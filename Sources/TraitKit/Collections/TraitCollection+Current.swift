@@ -51,7 +51,7 @@ enum CurrentSlot {
         func withCurrent(_ node: TraitEnvironment, _ body: () -> Void) {
             let saved = enter(node)
             body()
-            nodeRef = saved
+            leave(saved)
         }
 
         /// Makes `node`'s collection current; returns what to hand `leave` after.

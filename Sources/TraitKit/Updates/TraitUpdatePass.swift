@@ -155,32 +155,24 @@ extension TraitEnvironment {
     /// as long as its node, so `extras` is used unretained: on a large tree the reference
     /// counting of a fired registration cost more than finding it.
     func traitsDidChange(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
-        guard let extras = extras.map(Unmanaged.passUnretained) else {
-            return reactWithoutExtras(from: old, changed: changed, context: context)
-        }
-        extras._withUnsafeGuaranteedRef { extras in
-            let interested = interestSummary & changed.folded != 0 && extras.interestedTraits.intersects(changed)
-            let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
-            let registered = interested && extras.registeredTraits.intersects(changed)
-            let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
-            if registered || legacy || flags.contains(.wantsInternalTraitChange) {
-                callChangeHandlers(registered ? extras.registrations : [], from: old, changed: changed, legacy: legacy,
-                                   context: context)
+        if let extras = extras.map(Unmanaged.passUnretained) {
+            extras._withUnsafeGuaranteedRef { extras in
+                let interested = interestSummary & changed.folded != 0 && extras.interestedTraits.intersects(changed)
+                let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
+                let registered = interested && extras.registeredTraits.intersects(changed)
+                let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
+                if registered || legacy || flags.contains(.wantsInternalTraitChange) {
+                    callChangeHandlers(registered ? extras.registrations : [], from: old, changed: changed, legacy: legacy,
+                                       context: context)
+                }
+                if interested {
+                    if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
+                    if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
+                }
             }
-            if interested {
-                if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
-                if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
-            }
-        }
-        if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
-    }
-
-    /// The reactions of a node without `extras`: no registration, binding or tracking. The
-    /// common case, a plain node nobody watches, is flags only.
-    private func reactWithoutExtras(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
-        let legacy = !flags.contains(.engineClass)
-        if legacy || flags.contains(.wantsInternalTraitChange) {
-            callChangeHandlers([], from: old, changed: changed, legacy: legacy, context: context)
+        } else if flags.contains(.wantsInternalTraitChange) || !flags.contains(.engineClass) {
+            // No registration, binding or tracking: the common plain node is flags only.
+            callChangeHandlers([], from: old, changed: changed, legacy: !flags.contains(.engineClass), context: context)
         }
         if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
     }
