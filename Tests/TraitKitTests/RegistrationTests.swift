@@ -73,6 +73,59 @@ struct RegistrationTests {
         #expect(log == ["first, after ending itself", "added"])
     }
 
+    /// The node keeps its first registration apart from the others (`NodeExtras`): ending it
+    /// leaves the rest firing, in the order they were made.
+    @Test func endingTheFirstRegistrationKeepsTheOthersInOrder() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        var log: [String] = []
+        let first = try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in log.append("first") }
+        try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in log.append("second") }
+        try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in log.append("third") }
+        b.unregisterForTraitChanges(first)
+        try b.registerForTraitChanges([MyAppThemeTrait.trait]) { _, _ in log.append("fourth") }
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(log == ["second", "third", "fourth"])
+    }
+
+    /// The pass tells "nothing here cares" from masks folded to 64 bits, where traits 64 ids
+    /// apart share a bit: a change of one must not reach what watches or read only the other.
+    @Test func traitsSixtyFourIdsApartStayApart() throws {
+        let watched = try TraitRegistry.define(name: "FoldWatched", kind: .integer, defaultValue: .integer(0))
+        var other: TraitKit.Trait
+        var n = 0
+        repeat {
+            other = try TraitRegistry.define(name: "FoldOther\(n)", kind: .integer, defaultValue: .integer(0))
+            n += 1
+        } while other.id % 64 != watched.id % 64
+        final class ReadingView: View {
+            var trait: TraitKit.Trait?
+            var layouts = 0
+            override func layoutSubviews() {
+                layouts += 1
+                if let trait { _ = traitCollection[trait] }
+            }
+        }
+        let stage = Stage()
+        let reader = ReadingView(name: "reader")
+        reader.trait = watched
+        try stage.root.view.addSubview(reader)
+        var calls = 0
+        try reader.registerForTraitChanges([watched]) { _, _ in calls += 1 }
+        try stage.app.update()
+        let layouts = reader.layouts
+        try stage.root.view.traitOverrides.set(.integer(1), for: other)
+        try stage.app.update()
+        #expect(calls == 0)
+        #expect(reader.layouts == layouts)
+        try stage.root.view.traitOverrides.set(.integer(1), for: watched)
+        try stage.app.update()
+        #expect(calls == 1)
+        #expect(reader.layouts == layouts + 1)
+    }
+
     // WWDC23: unregistering with the token.
     @Test func unregisterByTokenTwiceIsSilent() throws {
         let stage = Stage()

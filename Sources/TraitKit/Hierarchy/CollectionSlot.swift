@@ -87,11 +87,17 @@ final class CollectionSlot: @unchecked Sendable {
     /// What this slot's region had when pass `epoch` began (passes nested in it have later
     /// epochs): what a node that shares the slot and took nothing in during the pass has.
     func collection(atPassStart epoch: UInt32) -> TraitCollection {
-        if let origin, originEpoch >= epoch { return origin.collection(atPassStart: epoch) }
-        guard let first = firstWrite else { return collection }
-        if first.epoch >= epoch { return first.collection }
-        for entry in laterWrites where entry.epoch >= epoch { return entry.collection }
-        return collection
+        collectionRef(atPassStart: epoch).takeUnretainedValue()
+    }
+
+    /// The same, unretained: the slot or its history holds it until the outermost update
+    /// ends, and the walk compares it with what it already holds before taking a reference.
+    func collectionRef(atPassStart epoch: UInt32) -> Unmanaged<TraitCollection> {
+        if let origin, originEpoch >= epoch { return origin.collectionRef(atPassStart: epoch) }
+        guard let first = firstWrite else { return collectionRef }
+        if first.epoch >= epoch { return .passUnretained(first.collection) }
+        for entry in laterWrites where entry.epoch >= epoch { return .passUnretained(entry.collection) }
+        return collectionRef
     }
 
     /// The update that wrote the slot ended.

@@ -93,10 +93,8 @@ extension TraitEnvironment {
 
     /// Ends a registration; unregistering twice, or a token of another node, does nothing.
     public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
-        guard let extras, let i = extras.registrations.firstIndex(where: { $0 === registration }) else { return }
-        extras.registrations.remove(at: i)
+        guard let extras, extras.remove(registration) else { return }
         registration.ended = true
-        extras.registeredTraits = extras.registrations.reduce(TraitSet()) { $0.union($1.traits) }
         extrasMasksDidChange()
     }
 
@@ -105,9 +103,7 @@ extension TraitEnvironment {
     {
         guard !traits.isEmpty else { throw .emptyTraitList }
         let registration = TraitChangeRegistration(traits: TraitSet(traits), handler: handler)
-        let extras = ensureExtras()
-        extras.registrations.append(registration)
-        extras.registeredTraits.formUnion(registration.traits)
+        ensureExtras().append(registration)
         extrasMasksDidChange()
         return registration
     }

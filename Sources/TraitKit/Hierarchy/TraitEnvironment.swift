@@ -37,7 +37,7 @@ open class TraitEnvironment: CustomStringConvertible {
     /// The traits some registration, layout or draw of this node depends on, folded to 64 bits
     /// (`TraitSet.folded`), kept inline so the pass tells "nothing here cares" without loading
     /// `extras`: unrelated registrations then cost one AND per changed node. A hit is
-    /// confirmed against the full mask in `extras` (traits 64 ids apart share a bit).
+    /// confirmed in `extras` (traits 64 ids apart share a bit).
     @exclusivity(unchecked) var interestSummary: UInt64 = 0
     /// Rarely used state (registrations, tracking, binding), allocated on first use and never
     /// replaced: it lives as long as the node, so code that keeps the node alive may read it
@@ -135,11 +135,9 @@ open class TraitEnvironment: CustomStringConvertible {
         extras?.binding?.ownerDidChange(self)
     }
 
-    /// Recomputes `interestedTraits` after a mask in `extras` changed.
+    /// Recomputes `interestSummary` after a mask in `extras` changed.
     func extrasMasksDidChange() {
-        let interested = extras.map { $0.registeredTraits.union($0.layoutTraits).union($0.displayTraits) } ?? TraitSet()
-        extras?.interestedTraits = interested
-        interestSummary = interested.folded
+        interestSummary = extras?.interestFold ?? 0
         summaryDidGrow()
     }
 
@@ -326,15 +324,51 @@ struct NodeFlags: OptionSet {
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).
+///
+/// What a trait change reads comes first and together (`traitsDidChange`): the first
+/// registration, apart because most nodes have one (firing it then loads no array), and the
+/// masks folded to 64 bits. On a large tree every line loaded per fired handler is a cache miss.
 final class NodeExtras {
-    @exclusivity(unchecked) var registrations: [TraitChangeRegistration] = []
-    var registeredTraits = TraitSet()
-    /// Traits read during the last layout / draw (R8 automatic trait tracking).
-    var layoutTraits = TraitSet()
-    var displayTraits = TraitSet()
-    /// The union of the three masks above (`interestSummary` is its folded form).
-    var interestedTraits = TraitSet()
+    /// The node's registrations in order: `first`, then `later`; `first` is nil only when
+    /// there are none.
+    @exclusivity(unchecked) private(set) var first: TraitChangeRegistration?
+    @exclusivity(unchecked) private(set) var later: [TraitChangeRegistration] = []
+    /// The masks below folded (`TraitSet.folded`): a miss is sure, a hit is confirmed against
+    /// the full mask, or by each registration's own (traits 64 ids apart share a bit).
+    private(set) var registeredFold: UInt64 = 0
+    private(set) var layoutFold: UInt64 = 0
+    private(set) var displayFold: UInt64 = 0
     var binding: (any NodeBinding)?
+    /// The traits some registration watches.
+    private(set) var registeredTraits = TraitSet()
+    /// Traits read during the last layout / draw (R8 automatic trait tracking).
+    var layoutTraits = TraitSet() { didSet { layoutFold = layoutTraits.folded } }
+    var displayTraits = TraitSet() { didSet { displayFold = displayTraits.folded } }
+
+    /// What `TraitEnvironment.interestSummary` holds: every mask, folded.
+    var interestFold: UInt64 { registeredFold | layoutFold | displayFold }
+
+    var registrations: [TraitChangeRegistration] { first.map { [$0] + later } ?? [] }
+
+    func append(_ registration: TraitChangeRegistration) {
+        if first == nil { first = registration } else { later.append(registration) }
+        registeredTraits.formUnion(registration.traits)
+        registeredFold = registeredTraits.folded
+    }
+
+    /// Removes `registration`; returns false when it is not one of these.
+    func remove(_ registration: TraitChangeRegistration) -> Bool {
+        if first === registration {
+            first = later.isEmpty ? nil : later.removeFirst()
+        } else if let i = later.firstIndex(where: { $0 === registration }) {
+            later.remove(at: i)
+        } else {
+            return false
+        }
+        registeredTraits = registrations.reduce(TraitSet()) { $0.union($1.traits) }
+        registeredFold = registeredTraits.folded
+        return true
+    }
 }
 
 /// What a language binding attaches to the nodes it wraps. The engine calls it when a node's

@@ -40,12 +40,32 @@ extension TraitEnvironment {
         // the pass began (a version taken in before this pass may be older than that: the walk
         // passes nodes without a visit).
         let shared = !flags.contains(.ownsSlot) && parentSlot?.toOpaque() == slotRef.toOpaque()
+        if shared, !tookInThisPass, let old = parentOld.map(Unmanaged.passUnretained),
+           slotRef._withUnsafeGuaranteedRef({ $0.collectionRef(atPassStart: passEpoch) }).toOpaque() == old.toOpaque() {
+            // The common case, the region had the parent's previous collection: the parent
+            // holds it while its children are visited, so it is used without a reference of
+            // this node's own (on a large tree one atomic increment and decrement per visit).
+            return old._withUnsafeGuaranteedRef {
+                react(previous: $0, shared: true, needsSelf: needsSelf, first: first, parentSlot: parentSlot,
+                      parentOld: parentOld, parentChanged: parentChanged, context: context)
+            }
+        }
         let previous = shared
             ? slotRef._withUnsafeGuaranteedRef {
                 tookInThisPass ? $0.collection(atVersion: parentVersionBefore) ?? parentOld ?? $0.collection
                     : $0.collection(atPassStart: passEpoch)
             }
             : traitCollection
+        react(previous: previous, shared: shared, needsSelf: needsSelf, first: first, parentSlot: parentSlot,
+              parentOld: parentOld, parentChanged: parentChanged, context: context)
+    }
+
+    /// The rest of a visit, once `updateTraits` knows what this node had before the pass:
+    /// what changed, the reactions to it, then the children.
+    @inline(never)
+    private func react(previous: TraitCollection, shared: Bool, needsSelf: Bool, first: Bool,
+                       parentSlot: Unmanaged<CollectionSlot>?, parentOld: TraitCollection?, parentChanged: TraitSet,
+                       context: UpdateContext) {
         var changed = TraitSet()
         if needsSelf {
             changed = recompute(from: previous, parentSlot: parentSlot)
@@ -151,52 +171,59 @@ extension TraitEnvironment {
     /// R7/R8/R9 reactions to a change: registrations in order, the legacy callback, automatic
     /// trait tracking, and redraw of dynamic colors.
     ///
-    /// The caller keeps this node alive across callbacks (the walk pins it), and `extras` lives
-    /// as long as its node, so `extras` is used unretained: on a large tree the reference
-    /// counting of a fired registration cost more than finding it.
+    /// `extras` is loaded only when something in it may care (a folded mask meets the change,
+    /// or a binding reacts to every change): every node made from a script has extras, and on
+    /// a large tree each one loaded is a cache miss. The caller keeps this node alive across
+    /// callbacks (the walk pins it), and `extras` lives as long as its node, so it is used
+    /// unretained.
     func traitsDidChange(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
-        if let extras = extras.map(Unmanaged.passUnretained) {
+        let hits = interestSummary & changed.folded
+        let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
+        if hits != 0 || bound, let extras = extras.map(Unmanaged.passUnretained) {
             extras._withUnsafeGuaranteedRef { extras in
-                let interested = interestSummary & changed.folded != 0 && extras.interestedTraits.intersects(changed)
-                let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
-                let registered = interested && extras.registeredTraits.intersects(changed)
+                let registered = hits & extras.registeredFold != 0
                 let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
                 if registered || legacy || flags.contains(.wantsInternalTraitChange) {
-                    callChangeHandlers(registered ? extras.registrations : [], from: old, changed: changed, legacy: legacy,
-                                       context: context)
+                    callChangeHandlers(registered ? extras.first : nil, registered && !extras.later.isEmpty ? extras.later : nil,
+                                       from: old, changed: changed, legacy: legacy, context: context)
                 }
-                if interested {
-                    if extras.layoutTraits.intersects(changed) { setNeedsLayout() }
-                    if extras.displayTraits.intersects(changed) { setNeedsDisplay() }
-                }
+                if hits & extras.layoutFold != 0, extras.layoutTraits.intersects(changed) { setNeedsLayout() }
+                if hits & extras.displayFold != 0, extras.displayTraits.intersects(changed) { setNeedsDisplay() }
             }
         } else if flags.contains(.wantsInternalTraitChange) || !flags.contains(.engineClass) {
-            // No registration, binding or tracking: the common plain node is flags only.
-            callChangeHandlers([], from: old, changed: changed, legacy: !flags.contains(.engineClass), context: context)
+            callChangeHandlers(nil, nil, from: old, changed: changed, legacy: !flags.contains(.engineClass), context: context)
         }
         if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
     }
 
-    /// Calls, with this node's collection current: the `registrations` that watch a changed
-    /// trait, in order, but none a handler ended meanwhile; the legacy callback; the engine's
-    /// own reaction. `registrations` is this call's own copy of the node's (a handler may
-    /// register or unregister meanwhile), which keeps each alive, so they are used unretained.
-    private func callChangeHandlers(_ registrations: [TraitChangeRegistration], from old: TraitCollection,
-                                    changed: TraitSet, legacy: Bool, context: UpdateContext) {
+    /// Calls, with this node's collection current: the registrations `first` and `later`
+    /// that watch a changed trait, in order, but none a handler ended meanwhile; the legacy
+    /// callback; the engine's own reaction. `first` and `later` are the caller's references to
+    /// the node's registrations, taken before any handler runs (a handler may register or
+    /// unregister meanwhile); they keep each registration alive, so it is fired unretained.
+    private func callChangeHandlers(_ first: TraitChangeRegistration?, _ later: [TraitChangeRegistration]?,
+                                    from old: TraitCollection, changed: TraitSet, legacy: Bool, context: UpdateContext) {
         context.prepareForCallout()
         let saved = context.current.enter(self)
         defer { context.current.leave(saved) }
-        registrations.withUnsafeBufferPointer {
+        if let first = first.map(Unmanaged.passUnretained) { fire(first, from: old, changed: changed, context: context) }
+        later?.withUnsafeBufferPointer {
             $0.withMemoryRebound(to: Unmanaged<TraitChangeRegistration>.self) { all in
-                for registration in all where registration._withUnsafeGuaranteedRef({ !$0.ended && $0.traits.intersects(changed) }) {
-                    do { try TraitChangeRegistration.fire(registration, self, previous: old) } catch { context.record(error) }
-                }
+                for registration in all { fire(registration, from: old, changed: changed, context: context) }
             }
         }
         if legacy {
             context.run { try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) } }
         }
         if flags.contains(.wantsInternalTraitChange) { context.run { try internalTraitsDidChange() } }
+    }
+
+    /// Fires `registration` if it watches a changed trait and no handler ended it meanwhile.
+    @inline(__always)
+    private func fire(_ registration: Unmanaged<TraitChangeRegistration>, from old: TraitCollection,
+                      changed: TraitSet, context: UpdateContext) {
+        guard registration._withUnsafeGuaranteedRef({ !$0.ended && $0.traits.intersects(changed) }) else { return }
+        do { try TraitChangeRegistration.fire(registration, self, previous: old) } catch { context.record(error) }
     }
 
     /// Brings this node's collection up to date now, with its ancestors first where they are
