@@ -71,9 +71,35 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
 }
 
 /// `text` cut to `limit` bytes for an error message, with its full length: a script that passes
-/// a megabyte string gets a message it can read, not the megabyte back.
+/// a megabyte string gets a message it can read, not the megabyte back. Control characters are
+/// escaped (`printable`) within the limit, so the work and the message stay bounded by `limit`,
+/// whatever the size of `text`.
 public func clipped(_ text: String, limit: Int = 64) -> String {
-    let count = text.utf8.count
-    guard count > limit else { return text }
-    return String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (\(count) bytes)"
+    var kept = String.UnicodeScalarView()
+    var bytes = 0
+    for scalar in text.unicodeScalars {
+        let shown = isControl(scalar) ? scalar.escaped(asASCII: true) : String(scalar)
+        bytes += shown.utf8.count
+        if bytes > limit { return String(kept) + "… (\(text.utf8.count) bytes)" }
+        kept.append(contentsOf: shown.unicodeScalars)
+    }
+    return String(kept)
+}
+
+/// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1B}`): a name or
+/// value from a script cannot split a one-line message or a tree's line, or send the terminal
+/// escape sequences.
+public func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if isControl(scalar) { escaped.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars) } else { escaped.append(scalar) }
+    }
+    return String(escaped)
+}
+
+/// Unicode's control characters (general category Cc: U+0000–U+001F, U+007F–U+009F), tested
+/// by range: a property lookup per scalar made a megabyte string cost seconds.
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
 }

@@ -1,5 +1,6 @@
-/// A hierarchy as an indented text tree: class, name, overrides and the values they produce.
-/// Used by `traitkit dump` and the REPL's `:tree`.
+/// A hierarchy as an indented text tree: class, name, overrides and the values they produce,
+/// one line per node (control characters in names and values escaped). Used by `traitkit dump`
+/// and the REPL's `:tree`.
 extension TraitEnvironment {
     public func treeDescription() -> String {
         var lines: [String] = []
@@ -19,7 +20,7 @@ extension TraitEnvironment {
                 return value == resolved ? set : set + " (resolved: \(trait.format(resolved)); update pending)"
             }.joined(separator: ", ") + "]"
         }
-        lines.append(line)
+        lines.append(printable(line))
         for child in traitChildNodes { child.appendTree(to: &lines, depth: depth + 1) }
     }
 }
