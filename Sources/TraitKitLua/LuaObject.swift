@@ -52,29 +52,57 @@ enum LuaObject {
     }
 
     /// Pushes the userdata for `object`, making it on first use.
+    ///
+    /// The last collection pushed is also kept under key 1 of the (weak-valued) identity cache:
+    /// an update hands the same `previous` to every handler of a region, and a light-userdata
+    /// key costs Lua a hash, a division and a chain walk. The entry and `lastCollection` change
+    /// together; once the collector clears the entry (before the userdata's `__gc` releases the
+    /// collection, so before its address can be reused) the lookup falls back to the hash.
     static func push(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
         let key = Unmanaged.passUnretained(object).toOpaque()
-        pushRef(L, LuaRuntime.cacheRef(L))
+        let runtime = LuaRuntime.unretained(L)
+        let isCollection = kind == .collection
+        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
+        if isCollection, runtime._withUnsafeGuaranteedRef({ $0.lastCollection }) == key {
+            if lua_rawgeti(L, -1, lastCollectionKey) == LUA_TUSERDATA {
+                tk_replace(L, -2)
+                return
+            }
+            tk_pop(L, 1)
+        }
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
+            if isCollection { rememberCollection(L, key, runtime) }
             tk_replace(L, -2)
             return
         }
         tk_pop(L, 1)
-        let runtime = LuaRuntime.of(L)
+        let owner = runtime.takeUnretainedValue()
         // Nodes have two more user values: their cached collection userdata (tk_node_index)
         // and their handlers (`HandlerSlot`).
         let raw = tk_newuserdata(L, MemoryLayout<Box>.size, kind == .node ? 3 : 1)!
-        let members = runtime.members(for: object, kind)
+        let members = owner.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
             to: Box(magic: magic, object: Unmanaged.passRetained(object).toOpaque(), kind: kind.rawValue,
                     members: members.getters, setters: members.setters, collection: nil, handler: 0))
-        pushRef(L, runtime.metatableRefs[Int(kind.rawValue)])
+        pushRef(L, owner.metatableRefs[Int(kind.rawValue)])
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
+        if isCollection { rememberCollection(L, key, runtime) }
         tk_replace(L, -2)
-        if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, runtime) }
-        if kind == .collection, let collection = object as? TraitCollection { ValueAnchors.anchorObjects(L, of: collection, in: -1) }
+        if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, owner) }
+        if isCollection, let collection = object as? TraitCollection { ValueAnchors.anchorObjects(L, of: collection, in: -1) }
+    }
+
+    /// The identity cache's key for the last collection pushed (object keys are light userdata).
+    private static let lastCollectionKey: lua_Integer = 1
+
+    /// With the collection's userdata on top and the identity cache below it: keeps both as
+    /// the last collection pushed.
+    private static func rememberCollection(_ L: LuaState, _ key: UnsafeMutableRawPointer, _ runtime: Unmanaged<LuaRuntime>) {
+        lua_pushvalue(L, -1)
+        lua_rawseti(L, -3, lastCollectionKey)
+        runtime._withUnsafeGuaranteedRef { $0.lastCollection = key }
     }
 
     /// Pushes an optional object, or nil.

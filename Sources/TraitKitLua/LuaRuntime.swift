@@ -17,6 +17,9 @@ public final class LuaRuntime {
     public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
 
     var cacheRef: Int32 = 0
+    /// The collection whose userdata the identity cache also holds under key 1 (see
+    /// `LuaObject.push`): the `previous` every handler of a region gets, found without hashing.
+    var lastCollection: UnsafeMutableRawPointer?
     var anchoredRef: Int32 = 0
     /// The REPL session driving this state, if any (for `:watch` output).
     weak var replSession: LuaRepl?
@@ -83,7 +86,12 @@ public final class LuaRuntime {
     /// The registry reference of the identity cache (`LuaObject.push`), read without
     /// retaining the runtime: the lookup runs for every fired Lua handler.
     static func cacheRef(_ L: LuaState) -> Int32 {
-        Unmanaged<LuaRuntime>.fromOpaque(tk_extraspace(L).pointee!)._withUnsafeGuaranteedRef { $0.cacheRef }
+        unretained(L)._withUnsafeGuaranteedRef { $0.cacheRef }
+    }
+
+    /// The runtime of `L`, not retained: for the lookups that run for every fired handler.
+    static func unretained(_ L: LuaState) -> Unmanaged<LuaRuntime> {
+        Unmanaged<LuaRuntime>.fromOpaque(tk_extraspace(L).pointee!)
     }
 
     private func installRegistryTables() {

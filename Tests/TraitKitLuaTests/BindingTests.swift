@@ -18,6 +18,40 @@ struct BindingTests {
             """)
     }
 
+    /// Every handler of a region gets the same `previous` value, and once the collector has
+    /// freed a collection (whose address a new one may then take) the next push is still the
+    /// right collection: the identity cache's entry for the last collection pushed goes with it.
+    @Test func handlersShareTheirPreviousAndFreedCollectionsAreNotPushedAgain() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Theme = tk.defineTrait{ name = "PushTheme", values = {"a", "b", "c", "d"}, default = "a" }
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            local seen = {}
+            for _ = 1, 3 do
+              local v = tk.View{}
+              root.view:addSubview(v)
+              v:registerForTraitChanges({ Theme }, function(_, previous) seen[#seen + 1] = previous end)
+            end
+            tk.update()
+            local order = { "a", "b", "c", "d" }
+            for round = 1, 12 do
+              seen = {}
+              root.view.traitOverrides.PushTheme = order[round % 4 + 1]
+              tk.update()
+              assert(#seen == 3, "three handlers fired")
+              assert(rawequal(seen[1], seen[2]) and rawequal(seen[2], seen[3]), "one previous, one value")
+              assert(seen[1].PushTheme == order[(round - 1) % 4 + 1], "round " .. round .. ": " .. seen[1].PushTheme)
+              seen = nil
+              collectgarbage(); collectgarbage()
+              local other = tk.TraitCollection{ PushTheme = "d", userInterfaceStyle = "dark" }
+              assert(other.PushTheme == "d" and other.userInterfaceStyle == "dark")
+              assert(root.view.traitCollection.PushTheme == order[round % 4 + 1])
+            end
+            """)
+    }
+
     /// Trait reads by name are remembered per collection (collections never change): repeated
     /// reads agree, members still win, records come back as fresh tables, and a node's new
     /// collection after an update has its own values.
