@@ -111,15 +111,20 @@ enum SwiftWorkloads {
         flush(tree, runs: runs, warmup: warmup, perNodes: tree.views.count)
     }
 
-    /// Flips the root override between two values and times the update, per `nodes`.
-    static func flush(_ tree: BenchTree, runs: Int, warmup: Int = 2, perNodes nodes: Int) -> (Double, Double) {
+    /// Flips the root override between two values and times the update, per `nodes`; each
+    /// run times `batch` such flushes (only the updates).
+    static func flush(_ tree: BenchTree, runs: Int, warmup: Int = 2, perNodes nodes: Int, batch: Int = 1) -> (Double, Double) {
         var flip = tree.root.view.traitOverrides[BenchThemeTrait.self] == .b
         return measure(runs: runs, warmup: warmup) {
-            flip.toggle()
-            tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
-            let start = now()
-            try? tree.app.update()
-            return (now() - start, nodes)
+            var elapsed: UInt64 = 0
+            for _ in 0..<batch {
+                flip.toggle()
+                tree.root.view.traitOverrides[BenchThemeTrait.self] = flip ? .b : .c
+                let start = now()
+                try? tree.app.update()
+                elapsed += now() - start
+            }
+            return (elapsed, nodes * batch)
         }
     }
 }
@@ -168,11 +173,17 @@ extension SwiftWorkloads {
         return (overhead, (ratios.last! - ratios.first!) / calibration * 100, after.twinMedian)
     }
 
+    private static let ratioBatch = 64
+
     /// Flushes `a` and `b` alternately: the ratios b/a per run, and b's median ns per node.
+    /// Each side of a run is `ratioBatch` flushes: one flush of a large tree that fires nothing
+    /// takes ~1.5 µs, so a single one timed alone can be doubled by one interrupt or migration,
+    /// and a few such runs in seven made a 5% target read as missed on a noisy machine.
     private static func interleavedFlushes(_ a: BenchTree, _ b: BenchTree, runs: Int) -> (ratios: [Double], twinMedian: Double) {
         var ratios: [Double] = [], twin: [Double] = []
         for run in -2..<runs {  // two warm-up rounds
-            let x = flush(a, runs: 1, warmup: 0).0, y = flush(b, runs: 1, warmup: 0).0
+            let x = flush(a, runs: 1, warmup: 0, perNodes: a.views.count, batch: ratioBatch).0
+            let y = flush(b, runs: 1, warmup: 0, perNodes: b.views.count, batch: ratioBatch).0
             if run >= 0 { ratios.append(y / x); twin.append(y) }
         }
         return (ratios, twin.sorted()[twin.count / 2])
