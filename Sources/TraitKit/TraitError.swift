@@ -78,10 +78,10 @@ public func clipped(_ text: String, limit: Int = 64) -> String {
     var kept = String.UnicodeScalarView()
     var bytes = 0
     for scalar in text.unicodeScalars {
-        let shown = isControl(scalar) ? scalar.escaped(asASCII: true) : String(scalar)
-        bytes += shown.utf8.count
+        let written = shown(scalar)
+        bytes += written.utf8.count
         if bytes > limit { return String(kept) + "… (\(text.utf8.count) bytes)" }
-        kept.append(contentsOf: shown.unicodeScalars)
+        kept.append(contentsOf: written.unicodeScalars)
     }
     return String(kept)
 }
@@ -92,10 +92,13 @@ public func clipped(_ text: String, limit: Int = 64) -> String {
 public func printable(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var escaped = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-        if isControl(scalar) { escaped.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars) } else { escaped.append(scalar) }
-    }
+    for scalar in text.unicodeScalars { escaped.append(contentsOf: shown(scalar).unicodeScalars) }
     return String(escaped)
+}
+
+/// How a scalar is written in a message: itself, or its escape if it is a control character.
+private func shown(_ scalar: Unicode.Scalar) -> String {
+    isControl(scalar) ? scalar.escaped(asASCII: true) : String(scalar)
 }
 
 /// Unicode's control characters (general category Cc: U+0000–U+001F, U+007F–U+009F), tested

@@ -80,7 +80,7 @@ public final class LuaRuntime {
     }
 
     static func of(_ L: LuaState) -> LuaRuntime {
-        Unmanaged<LuaRuntime>.fromOpaque(tk_extraspace(L).pointee!).takeUnretainedValue()
+        unretained(L).takeUnretainedValue()
     }
 
     /// The registry reference of the identity cache (`LuaObject.push`), read without
