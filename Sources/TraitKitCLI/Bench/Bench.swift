@@ -77,7 +77,7 @@ struct Bench: ParsableCommand {
             Figure(name: "swift flush, \(count == 1_000_000 ? "1M" : "100k") unrelated registrations", nodes: size,
                    depth: depth, unit: "% added", value: unrelated.overhead, spread: unrelated.spread, comparisonName: "ns/node with them",
                    comparison: unrelated.withRegistrations, target: "<= 5", meetsTarget: unrelated.overhead <= 5)
-                .explained(MissReasons.unrelatedRegistrations(spread: unrelated.spread)),
+                .explained(MissReasons.unrelatedRegistrations(middleSpread: unrelated.middleSpread)),
             Figure(name: "swift fired callback (10k registrations)", nodes: size, depth: depth, unit: "ns/callback",
                    value: perCallback.0, spread: perCallback.1, comparisonName: "-", comparison: nil, target: nil, meetsTarget: nil),
             Figure(name: "swift flush, Swift handlers on every 10th node", nodes: size, depth: depth, unit: "ns/node",

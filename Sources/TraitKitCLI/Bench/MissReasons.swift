@@ -19,9 +19,10 @@ enum MissReasons {
             + "without it; either the walk no longer stops there or the run was noisy (spread \(BenchReport.format(spread)))"
     }
 
-    static func unrelatedRegistrations(spread: Double) -> String {
-        spread > 5
-            ? "within this run's noise: the spread (\(BenchReport.format(spread)) %) is larger than the target; rerun when quiet"
+    static func unrelatedRegistrations(middleSpread: Double) -> String {
+        middleSpread > 5
+            ? "within this run's noise: the middle half of its ratios spread over \(BenchReport.format(middleSpread)) %, "
+                + "more than the target; rerun when quiet"
             : "unrelated registrations cost more than one AND per changed node: a regression in the walk's interest test"
     }
 

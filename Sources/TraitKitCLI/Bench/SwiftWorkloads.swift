@@ -157,23 +157,35 @@ extension SwiftWorkloads {
     /// Measured against a twin tree in the same runs, so the machine's drift (this VM's memory
     /// latency varies by tens of percent over minutes) cancels: the two trees' flushes are
     /// interleaved first without registrations (their ratio calibrates any difference between
-    /// the trees), then with the registrations on the twin. Spread: of the ratio with them.
+    /// the trees), then with the registrations on the twin. Spread: of the ratios with them,
+    /// in percent of the calibration; `middleSpread` the same over the middle half of those
+    /// ratios, which tells whether noise could have moved the median (the max − min of 35
+    /// ratios always says it could).
     static func unrelatedRegistrationsOverhead(_ tree: BenchTree, count: Int, runs: Int)
-        -> (overhead: Double, spread: Double, withRegistrations: Double)
+        -> (overhead: Double, spread: Double, middleSpread: Double, withRegistrations: Double)
     {
         let twin = BenchTree(count: tree.views.count)
-        let before = interleavedFlushes(tree, twin, runs: runs)
+        let samples = runs * ratioSamplesPerRun
+        let before = interleavedFlushes(tree, twin, runs: samples)
         let views = (0..<count).lazy.map { twin.views[$0 % twin.views.count] }
         let after = withRegistrations(on: views, for: BenchOtherTrait.trait, handler: { _, _ in }) {
-            interleavedFlushes(tree, twin, runs: runs)
+            interleavedFlushes(tree, twin, runs: samples)
         }
         let ratios = after.ratios.sorted()
         let calibration = before.ratios.sorted()[before.ratios.count / 2]
         let overhead = (ratios[ratios.count / 2] / calibration - 1) * 100
-        return (overhead, (ratios.last! - ratios.first!) / calibration * 100, after.twinMedian)
+        let middle = ratios[ratios.count * 3 / 4] - ratios[ratios.count / 4]
+        return (overhead, (ratios.last! - ratios.first!) / calibration * 100, middle / calibration * 100, after.twinMedian)
     }
 
     private static let ratioBatch = 64
+
+    /// Ratios taken per run of the other workloads. Single ratios on this kind of guest range
+    /// from 0.64 to 1.85 for a true difference of about 1 %, so the median of seven, taken
+    /// once with and once without the registrations, read above 5 % in about one full bench
+    /// run in ten. A ratio costs two batches of ~1.5 µs flushes (under a millisecond), so
+    /// five times as many cost nothing worth counting and steady both medians.
+    private static let ratioSamplesPerRun = 5
 
     /// Flushes `a` and `b` alternately: the ratios b/a per run, and b's median ns per node.
     /// Each side of a run is `ratioBatch` flushes: one flush of a large tree that fires nothing
