@@ -23,9 +23,10 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "CThreadStack"),
-        .target(name: "TraitKit", dependencies: ["CThreadStack"]),
+        .target(name: "CWalkTrace"),
+        .target(name: "TraitKit", dependencies: ["CThreadStack", "CWalkTrace"]),
         .target(name: "CSupport", dependencies: ["CLua"]),
-        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport"]),
+        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport", "CWalkTrace"]),
         .executableTarget(
             name: "TraitKitCLI",
             dependencies: [

@@ -119,6 +119,31 @@ enum LuaObject {
         return found
     }
 
+    /// `pushExisting` for a handler the walk is firing: also reports to `WalkTrace` where the
+    /// identity cache keeps the object and where its userdata lies, so that the next walk to
+    /// fire it prefetches them (misses otherwise, on a large tree).
+    static func pushExistingForWalk(_ L: LuaState, _ object: AnyObject) -> Bool {
+        let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        pushRef(L, LuaRuntime.cacheRef(L))
+        let found = lua_rawgetp(L, -1, key) == LUA_TUSERDATA
+        var main: UnsafeRawPointer?, slot: UnsafeRawPointer?
+        tk_identity_slots(L, -2, key, &main, &slot)
+        WalkTrace.touch(main)
+        if slot != main { WalkTrace.touch(slot) }
+        tk_replace(L, -2)
+        guard found else { tk_pop(L, 1); return false }
+        // A node's userdata: Lua's header and three user values, then our box.
+        if let box = lua_touserdata(L, -1) {
+            WalkTrace.touch(box - udataHeader)
+            WalkTrace.touch(box - 16)
+        }
+        return true
+    }
+
+    /// Bytes before a node's box in its userdata: Lua 5.4's header (40) and three user values
+    /// (16 each). A prefetch hint only: were it wrong, the prefetches would miss, nothing else.
+    private static let udataHeader = 88
+
     /// `__gc`: drops the Swift reference (and the node's binding, which belongs to this userdata).
     static let collect: SwiftLuaFunction = { L in
         guard let L, let box = box(L, 1), let object = box.pointee.object else { return 0 }

@@ -79,9 +79,10 @@ extension LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
-        guard LuaObject.pushExisting(L, node) else { return }
+        guard LuaObject.pushExistingForWalk(L, node) else { return }
         let ud = handler + 1
         guard HandlerSlot.push(L, node: ud, id: id) else { return }
+        WalkTrace.touch(lua_topointer(L, -1))
         switch lua_type(L, -1) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)

@@ -117,6 +117,7 @@ extension TraitEnvironment {
         var summary = ownSummaryFlags
         var interest = interestSummary
         var i = 0
+        traitChildren.withUnsafeBufferPointer { WalkTrace.touch($0) }
         while i < traitChildren.count {
             let entry = traitChildren[i]
             i += 1
@@ -128,6 +129,7 @@ extension TraitEnvironment {
                 continue
             }
             let child = entry.node
+            WalkTrace.touch(child)
             let visit = child._withUnsafeGuaranteedRef { child in
                 if child.visitEpoch != epoch { return child.wantsVisit(changed: changedSummary, anyChange: anyChange) }
                 // Visited in this pass and made dirty since (a callback moved it here from
@@ -180,6 +182,7 @@ extension TraitEnvironment {
         let hits = interestSummary & changed.folded
         let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
         if hits != 0 || bound, let extras = extras.map(Unmanaged.passUnretained) {
+            WalkTrace.touch(extras)
             extras._withUnsafeGuaranteedRef { extras in
                 let registered = hits & extras.registeredFold != 0
                 let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
@@ -222,7 +225,9 @@ extension TraitEnvironment {
     @inline(__always)
     private func fire(_ registration: Unmanaged<TraitChangeRegistration>, from old: TraitCollection,
                       changed: TraitSet, context: UpdateContext) {
+        WalkTrace.touch(registration)
         guard registration._withUnsafeGuaranteedRef({ !$0.ended && $0.traits.intersects(changed) }) else { return }
+        WalkTrace.touch(registration._withUnsafeGuaranteedRef { $0.handlerContext })
         do { try TraitChangeRegistration.fire(registration, self, previous: old) } catch { context.record(error) }
     }
 
