@@ -24,18 +24,19 @@
 #define TK_IDENTITY_SLOTS 0
 #endif
 
-/* The slots of light userdata key `p` in the table at `idx`: its main position, and the
- * node on that chain holding it (the same node when it sits there; NULL when absent, or
- * past the first 8 nodes of the chain). NULLs on other Lua versions. */
-static inline void tk_identity_slots(lua_State *L, int idx, const void *p, const void **main, const void **found) {
+/* The slots of light userdata key `p` in `table` (lua_topointer of a table; it never moves):
+ * its main position, and the node on that chain holding it (the same node when it sits
+ * there; NULL when absent, or past the first 8 nodes of the chain). NULLs on other Lua
+ * versions. */
+static inline void tk_identity_slots(const void *table, const void *p, const void **main, const void **found) {
     *main = NULL;
     *found = NULL;
 #if TK_IDENTITY_SLOTS
-    if (lua_type(L, idx) != LUA_TTABLE) return;
-    const unsigned char *table = (const unsigned char *)lua_topointer(L, idx);
+    if (table == NULL) return;
+    const unsigned char *t = (const unsigned char *)table;
     const unsigned char *nodes;
-    memcpy(&nodes, table + 24, sizeof nodes);
-    unsigned size = 1u << table[11];
+    memcpy(&nodes, t + 24, sizeof nodes);
+    unsigned size = 1u << t[11];
     const unsigned char *node = nodes + 24 * (size_t)((unsigned)((uintptr_t)p & UINT_MAX) % ((size - 1) | 1));
     *main = node;
     for (int step = 0; step < 8; step++) {
@@ -48,7 +49,7 @@ static inline void tk_identity_slots(lua_State *L, int idx, const void *p, const
         node += 24 * (ptrdiff_t)next;
     }
 #else
-    (void)L; (void)idx; (void)p;
+    (void)table; (void)p;
 #endif
 }
 

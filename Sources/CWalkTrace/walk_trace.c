@@ -34,21 +34,23 @@ static void make_key(void) {
     pthread_key_create(&trace_key, thread_exit);
 }
 
-/* Sizes every buffer for `capacity` touches; on failure the trace is off (capacity 0). */
+/* Sizes every buffer for `capacity` touches and the TK_TRACE_AHEAD entries after them that a
+ * prefetch near the end reads (zeroed: a prefetch of address 0 does nothing); on failure the
+ * trace is off. */
 static void resize(tk_trace_state *t, size_t capacity) {
-    uintptr_t *b[TK_TRACE_RUNS + 1];
-    b[0] = realloc(t->recording, capacity * sizeof(uintptr_t));
-    if (b[0]) t->recording = b[0];
-    int ok = b[0] != NULL;
-    for (int r = 0; r < TK_TRACE_RUNS; r++) {
-        b[r + 1] = realloc(t->runs[r].touches, capacity * sizeof(uintptr_t));
-        if (b[r + 1]) t->runs[r].touches = b[r + 1];
-        ok = ok && b[r + 1] != NULL;
-    }
-    if (!ok) {
-        free_buffers(t);
-        t->enabled = -1;
-        return;
+    size_t entries = capacity + TK_TRACE_AHEAD, old = t->capacity ? t->capacity + TK_TRACE_AHEAD : 0;
+    uintptr_t **buffers[TK_TRACE_RUNS + 1];
+    buffers[0] = &t->recording;
+    for (int r = 0; r < TK_TRACE_RUNS; r++) buffers[r + 1] = &t->runs[r].touches;
+    for (int b = 0; b <= TK_TRACE_RUNS; b++) {
+        uintptr_t *grown = realloc(*buffers[b], entries * sizeof(uintptr_t));
+        if (grown == NULL) {
+            free_buffers(t);
+            t->enabled = -1;
+            return;
+        }
+        memset(grown + old, 0, (entries - old) * sizeof(uintptr_t));
+        *buffers[b] = grown;
     }
     if (t->capacity == 0) {
         pthread_once(&trace_once, make_key);
@@ -80,7 +82,13 @@ int tk_trace_is_enabled(void) {
 }
 
 size_t tk_trace_touches(void) { return tk_trace.count; }
-size_t tk_trace_followed(void) { return tk_trace.matched; }
+size_t tk_trace_followed(void) { return tk_trace.count - tk_trace.strays; }
+
+void tk_trace_overflow(tk_trace_state *t) {
+    if (t->capacity == 0) return;
+    t->count++;
+    t->strays++;
+}
 
 void tk_trace_begin(void) {
     tk_trace_state *t = &tk_trace;
@@ -88,7 +96,7 @@ void tk_trace_begin(void) {
     if (t->capacity == 0) resize(t, TK_TRACE_FIRST);
     else if (t->count > t->capacity && t->capacity < TK_TRACE_LIMIT) resize(t, room_for(t->count));
     t->count = 0;
-    t->matched = 0;
+    t->strays = 0;
     t->misses = 0;
     t->shift = 0;
     t->followed = t->capacity ? t->latest : -1;
@@ -101,7 +109,7 @@ void tk_trace_end(void) {
     if (t->capacity == 0) return;
     /* A walk that kept to the one it followed (all but an eighth of its touches found there)
      * replaces it; any other is another kind of walk and replaces the older one. */
-    int same = t->followed >= 0 && t->matched >= t->count - t->count / 8;
+    int same = t->followed >= 0 && t->strays <= t->count / 8;
     int slot = same ? t->followed : (t->latest + 1) % TK_TRACE_RUNS;
     uintptr_t *recorded = t->recording;
     t->recording = t->runs[slot].touches;
@@ -121,7 +129,6 @@ static void follow(tk_trace_state *t, int r, size_t at) {
     t->replayCount = t->runs[r].count;
     t->shift = at - (t->count - 1);
     t->misses = 0;
-    t->matched++;
 }
 
 /* Whether run `r` has `p` at `at`. */
@@ -144,6 +151,7 @@ void tk_trace_diverged(tk_trace_state *t, uintptr_t p) {
         if (has(t, t->followed, at, p)) { follow(t, t->followed, at); return; }
     }
     /* New ground (a node added since, say): keep following, unless it goes on for long. */
+    t->strays++;
     if (++t->misses > TK_TRACE_LOST) {
         t->followed = -1;
         t->replay = NULL;

@@ -124,10 +124,11 @@ enum LuaObject {
     /// fire it prefetches them (misses otherwise, on a large tree).
     static func pushExistingForWalk(_ L: LuaState, _ object: AnyObject) -> Bool {
         let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        pushRef(L, LuaRuntime.cacheRef(L))
+        let runtime = LuaRuntime.unretained(L)
+        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
         let found = lua_rawgetp(L, -1, key) == LUA_TUSERDATA
         var main: UnsafeRawPointer?, slot: UnsafeRawPointer?
-        tk_identity_slots(L, -2, key, &main, &slot)
+        tk_identity_slots(runtime._withUnsafeGuaranteedRef { $0.cacheTable }, key, &main, &slot)
         WalkTrace.touch(main)
         if slot != main { WalkTrace.touch(slot) }
         tk_replace(L, -2)

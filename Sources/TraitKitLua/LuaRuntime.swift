@@ -17,6 +17,8 @@ public final class LuaRuntime {
     public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
 
     var cacheRef: Int32 = 0
+    /// The identity cache table itself, for `tk_identity_slots` (a Lua table never moves).
+    var cacheTable: UnsafeRawPointer?
     /// The collection whose userdata the identity cache also holds under key 1 (see
     /// `LuaObject.push`): the `previous` every handler of a region gets, found without hashing.
     var lastCollection: UnsafeMutableRawPointer?
@@ -98,6 +100,7 @@ public final class LuaRuntime {
         // Identity cache: object address → userdata, weak values.
         tk_newtable(L)
         makeWeak(L, "v")
+        cacheTable = lua_topointer(L, -1)
         cacheRef = luaL_ref(L, tk_registryindex())
         // Values of boxes: weak values.
         tk_newtable(L)

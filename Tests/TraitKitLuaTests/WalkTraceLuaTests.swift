@@ -22,10 +22,11 @@ struct WalkTraceLuaTests {
             lua_pushboolean(L, 1)
             lua_rawsetp(L, -2, key(i))
         }
+        let table = lua_topointer(L, -1)
         var chained = 0
         for i in 0..<count {
             var main: UnsafeRawPointer?, found: UnsafeRawPointer?
-            tk_identity_slots(L, -1, key(i), &main, &found)
+            tk_identity_slots(table, key(i), &main, &found)
             let slot = try #require(found, "key \(i) not found where Lua's layout says")
             #expect(main != nil)
             if slot != main { chained += 1 }
@@ -33,11 +34,8 @@ struct WalkTraceLuaTests {
         // Some keys sit down a chain from their main position, so that path is checked too.
         #expect(chained > 0)
         var main: UnsafeRawPointer?, found: UnsafeRawPointer?
-        tk_identity_slots(L, -1, UnsafeRawPointer(bitPattern: 0x8)!, &main, &found)
+        tk_identity_slots(table, UnsafeRawPointer(bitPattern: 0x8)!, &main, &found)
         #expect(found == nil)
-        lua_pushinteger(L, 1)
-        tk_identity_slots(L, -1, key(0), &main, &found)
-        #expect(main == nil && found == nil)
     }
 
     @Test func aRepeatedLuaFlushFollowsItsWalkWithTheBindingsTouches() {
@@ -67,7 +65,9 @@ struct WalkTraceLuaTests {
         // Per fired handler at least: the view, its registration, the identity cache, the
         // userdata, the handler.
         #expect(walk.touches >= 120 * 5)
-        #expect(walk.followed == walk.touches)
+        // All but a few: each flush adds the previous collection's userdata to the identity
+        // cache, and Lua may move a colliding key to make room (a node then has a new slot).
+        #expect(walk.followed >= walk.touches - walk.touches / 100)
         #expect(runtime.run(chunk: "assert(fired == 4 * 120)", name: "=check") == nil)
     }
 }

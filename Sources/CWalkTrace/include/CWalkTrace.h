@@ -28,12 +28,13 @@ typedef struct {
 typedef struct {
     uintptr_t *recording;       /* this update's touches */
     size_t count;               /* touches so far in this update, recorded or not */
-    size_t capacity;            /* of every buffer; 0 while switched off */
+    size_t capacity;            /* touches a buffer records (each holds TK_TRACE_AHEAD more
+                                   entries, so a prefetch near the end needs no check); 0 while off */
     const uintptr_t *replay;    /* the recorded walk this one follows */
     size_t replayCount;         /* its length, 0 while following none */
     size_t shift;               /* replay[count + shift] is the touch expected now (wraps) */
-    size_t matched;             /* touches found where the recorded walk had them */
-    unsigned misses;            /* touches in a row not found in any recorded walk */
+    size_t strays;              /* touches not found where a recorded walk had them */
+    unsigned misses;            /* of those, in a row */
     int followed;               /* the run being followed, or -1 */
     int latest;                 /* the run recorded last */
     int enabled;                /* 0 until the first update asks, then 1 or -1 */
@@ -42,7 +43,9 @@ typedef struct {
 
 extern _Thread_local tk_trace_state tk_trace;
 
-/* The touch was not where the followed walk had it: find it again nearby (out of line). */
+/* The slow paths, out of line: a walk longer than the buffers; a touch that is not where the
+ * followed walk had it (looked for nearby). */
+void tk_trace_overflow(tk_trace_state *t);
 void tk_trace_diverged(tk_trace_state *t, uintptr_t p);
 
 /* Records that the walk touches `p` now, and prefetches what the followed walk touched
@@ -50,22 +53,16 @@ void tk_trace_diverged(tk_trace_state *t, uintptr_t p);
 static inline void tk_trace_touch(const void *p) {
     tk_trace_state *t = &tk_trace;
     size_t n = t->count;
-    if (n >= t->capacity) {
-        if (t->capacity) t->count = n + 1;  /* a walk longer than the buffers: they grow */
-        return;
-    }
+    if (n >= t->capacity) { tk_trace_overflow(t); return; }
     t->recording[n] = (uintptr_t)p;
     t->count = n + 1;
     size_t j = n + t->shift;
-    if (j >= t->replayCount) return;
+    if (j >= t->replayCount) { t->strays++; return; }
     if (t->replay[j] != (uintptr_t)p) { tk_trace_diverged(t, (uintptr_t)p); return; }
-    t->matched++;
-    if (j + TK_TRACE_AHEAD < t->replayCount) {
-        const char *ahead = (const char *)t->replay[j + TK_TRACE_AHEAD];
-        /* Objects start anywhere in a line: the next line holds the rest of a small one. */
-        __builtin_prefetch(ahead);
-        __builtin_prefetch(ahead + 64);
-    }
+    /* Objects start anywhere in a line: the next line holds the rest of a small one. */
+    const char *ahead = (const char *)t->replay[j + TK_TRACE_AHEAD];
+    __builtin_prefetch(ahead);
+    __builtin_prefetch(ahead + 64);
 }
 
 /* The outermost update begins: start recording, follow the walk recorded last. */

@@ -117,7 +117,11 @@ extension TraitEnvironment {
         var summary = ownSummaryFlags
         var interest = interestSummary
         var i = 0
-        traitChildren.withUnsafeBufferPointer { WalkTrace.touch($0) }
+        // The mutable form borrows the array in place (the other would retain its buffer); an
+        // empty one shares Swift's empty storage, which the mutable form would replace.
+        if !traitChildren.isEmpty {
+            traitChildren.withUnsafeMutableBufferPointer { WalkTrace.touch(UnsafeBufferPointer($0)) }
+        }
         while i < traitChildren.count {
             let entry = traitChildren[i]
             i += 1
