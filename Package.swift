@@ -31,6 +31,7 @@ let package = Package(
             name: "TraitKitCLI",
             dependencies: [
                 "TraitKitLua",
+                "CLua",
                 "CEditLine",
                 "CSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -39,6 +39,11 @@ enum HandlerSlot {
     static func push(_ L: LuaState, node ud: Int32, id: Int) -> Bool {
         let ud = absolute(L, ud)
         guard let box = LuaObject.box(L, ud) else { return false }
+        return push(L, node: ud, box: box, id: id)
+    }
+
+    /// The same, for the node userdata at absolute index `ud` whose box is `box`.
+    static func push(_ L: LuaState, node ud: Int32, box: UnsafeMutablePointer<LuaObject.Box>, id: Int) -> Bool {
         let type = lua_getiuservalue(L, ud, slot)
         if box.pointee.handler == Int64(id) { return true }
         if box.pointee.handler == 0, type == LUA_TTABLE {

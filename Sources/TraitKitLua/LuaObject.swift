@@ -119,26 +119,35 @@ enum LuaObject {
         return found
     }
 
-    /// `pushExisting` for a handler the walk is firing: also reports to `WalkTrace` where the
-    /// identity cache keeps the object and where its userdata lies, so that the next walk to
-    /// fire it prefetches them (misses otherwise, on a large tree).
-    static func pushExistingForWalk(_ L: LuaState, _ object: AnyObject) -> Bool {
-        let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        let runtime = LuaRuntime.unretained(L)
-        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
-        let found = lua_rawgetp(L, -1, key) == LUA_TUSERDATA
+    /// For a handler the walk is firing, with the identity cache at `cache`: pushes the node's
+    /// userdata and returns its box, or pushes nothing and returns nil. Also reports to
+    /// `WalkTrace` where the cache keeps the node and where its userdata lies, so that the next
+    /// walk to fire it prefetches them (misses otherwise, on a large tree).
+    static func pushNodeForWalk(_ L: LuaState, _ node: TraitEnvironment, cache: Int32,
+                                _ runtime: Unmanaged<LuaRuntime>) -> UnsafeMutablePointer<Box>? {
+        let key = UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
+        let found = lua_rawgetp(L, cache, key) == LUA_TUSERDATA
         var main: UnsafeRawPointer?, slot: UnsafeRawPointer?
         tk_identity_slots(runtime._withUnsafeGuaranteedRef { $0.cacheTable }, key, &main, &slot)
         WalkTrace.touch(main)
         if slot != main { WalkTrace.touch(slot) }
-        tk_replace(L, -2)
-        guard found else { tk_pop(L, 1); return false }
-        // A node's userdata: Lua's header and three user values, then our box.
-        if let box = lua_touserdata(L, -1) {
-            WalkTrace.touch(box - udataHeader)
-            WalkTrace.touch(box - 16)
+        // Only nodes' userdata go under a node's address, so it is one of ours.
+        guard found, let raw = lua_touserdata(L, -1) else { tk_pop(L, 1); return nil }
+        // Lua's header and three user values, then the box.
+        WalkTrace.touch(raw - udataHeader)
+        WalkTrace.touch(raw - 16)
+        return raw.assumingMemoryBound(to: Box.self)
+    }
+
+    /// With the identity cache at `cache`: pushes the userdata of `collection` (the `previous`
+    /// of a fired handler), found without hashing when it is the last collection pushed.
+    static func pushCollection(_ L: LuaState, _ collection: TraitCollection, cache: Int32,
+                               _ runtime: Unmanaged<LuaRuntime>) {
+        if runtime._withUnsafeGuaranteedRef({ $0.lastCollection }) == Unmanaged.passUnretained(collection).toOpaque() {
+            if lua_rawgeti(L, cache, lastCollectionKey) == LUA_TUSERDATA { return }
+            tk_pop(L, 1)
         }
-        return true
+        push(L, collection, .collection)
     }
 
     /// Bytes before a node's box in its userdata: Lua 5.4's header (40) and three user values

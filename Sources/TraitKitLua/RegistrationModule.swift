@@ -76,17 +76,21 @@ enum RegistrationModule {
 extension LuaRuntime {
     /// Runs the Lua side of registration `id` on `node`.
     func fireHandler(node: TraitEnvironment, id: Int, previous: TraitCollection) throws {
+        // Stack: the traceback handler, the identity cache, the node, what to call, arguments;
+        // all dropped at the end.
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
-        guard LuaObject.pushExistingForWalk(L, node) else { return }
-        let ud = handler + 1
-        guard HandlerSlot.push(L, node: ud, id: id) else { return }
+        let runtime = Unmanaged.passUnretained(self)
+        pushRef(L, cacheRef)
+        let cache = handler + 1, ud = handler + 2
+        guard let box = LuaObject.pushNodeForWalk(L, node, cache: cache, runtime),
+              HandlerSlot.push(L, node: ud, box: box, id: id) else { return }
         WalkTrace.touch(lua_topointer(L, -1))
         switch lua_type(L, -1) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
-            LuaObject.push(L, previous, .collection)
+            LuaObject.pushCollection(L, previous, cache: cache, runtime)
             try protectedCall(L, nargs: 2, nresults: 0, handler: handler)
         case LUA_TTABLE:
             let entry = lua_gettop(L)

@@ -1,3 +1,5 @@
+import CLua
+import TraitKit
 import TraitKitLua
 
 /// The same workloads driven from Lua, and an idiomatic pure-Lua implementation of trait
@@ -55,6 +57,16 @@ enum LuaWorkloads {
     results = {}
     results.engineRead, results.engineReadSpread = median(reads)
     results.engineFlush, results.engineFlushSpread = median(flushes)
+    -- The same flushes without the walk trace (`walkTrace` is the bench's, not the module's).
+    walkTrace(false)
+    local untraced = {}
+    for r = -1, runs do
+      root.view.traitOverrides[Theme] = (r % 2 == 0) and "b" or "c"
+      local t0 = os.clock(); tk.update()
+      if r > 0 then untraced[#untraced + 1] = (os.clock() - t0) / N * 1e9 end
+    end
+    walkTrace(true)
+    results.untracedFlush, results.untracedFlushSpread = median(untraced)
 
     -- Pure Lua: traits inherit through __index chains; a change walks the subtree and calls
     -- the handlers of nodes whose value changed.
@@ -108,16 +120,30 @@ enum LuaWorkloads {
 
     /// Runs the script at `count` nodes; returns the figures it measured, or an error.
     static func run(count: Int, runs: Int) -> [String: Double]? {
+        _ = tracing
         let runtime = LuaRuntime()
+        lua_pushcclosure(runtime.L, setWalkTrace, 0)
+        lua_setglobal(runtime.L, "walkTrace")
         if let error = runtime.run(chunk: script, name: "=bench", arguments: [String(count), String(runs)]) {
             printError("traitkit bench: \(error)")
             return nil
         }
         var figures: [String: Double] = [:]
-        for key in ["engineRead", "engineReadSpread", "engineFlush", "engineFlushSpread", "pureRead",
+        for key in ["engineRead", "engineReadSpread", "engineFlush", "engineFlushSpread", "untracedFlush",
+                    "untracedFlushSpread", "pureRead",
                     "pureReadSpread", "pureFlush", "pureFlushSpread", "pureDepth"] {
             figures[key] = runtime.globalNumber(table: "results", key: key)
         }
         return figures
+    }
+
+    /// Whether the walk trace was on when the bench began (off with TRAITKIT_PREFETCH=0).
+    static let tracing = WalkTrace.isEnabled
+
+    /// `walkTrace(on)`: turns the walk trace (`WalkTrace`) off for the script's flushes, or
+    /// back to how the bench found it.
+    private static let setWalkTrace: @convention(c) (OpaquePointer?) -> Int32 = { L in
+        WalkTrace.isEnabled = lua_toboolean(L, 1) != 0 && tracing
+        return 0
     }
 }

@@ -37,19 +37,30 @@ enum MissReasons {
         return parts.joined(separator: "; ")
     }
 
-    static func luaFlush(_ flush: Double, pure: Double, spread: Double, swiftWalk: Double, swiftHandlers: Double) -> String {
-        "10x leaves \(BenchReport.format(pure / 10)) ns per node; a flush that fires nothing costs "
-            + "\(BenchReport.format(swiftWalk)) ns per node here, so the \(BenchReport.format(flush)) ns per node are the one node "
-            + "in ten with a Lua handler: ~\(BenchReport.format(flush * 10)) ns per fired handler, for the walk down to it "
-            + "(which loads every node on the way), the node's registrations, pushing the node and the previous "
-            + "collection, finding the handler in the node's userdata and lua_pcall; on a large tree most of it is "
-            + "cache misses on those objects, and the walk alone visits a sixth of the tree here (the handlers and the "
-            + "nodes above them); the same flush with Swift closures for handlers, no Lua at all, costs "
-            + "\(BenchReport.format(swiftHandlers)) ns per node in this run (the engine's share, against the "
-            + "\(BenchReport.format(pure / 10)) that 10x leaves); the pure-Lua propagation calls its handlers from Lua"
-            + (spread > flush / 2
-                ? "; the runs of this flush spread over \(BenchReport.format(spread)) ns per node: its working set "
-                    + "stayed in the machine's shared last-level cache for some runs and not for others (README, Performance)"
-                : "")
+    static func luaFlush(_ flush: Double, pure: Double, spread: Double, swiftWalk: Double, swiftHandlers: Double,
+                         untraced: Double?, smallest: (size: Int, flush: Double)?) -> String {
+        let f = BenchReport.format
+        var parts = [
+            "10x leaves \(f(pure / 10)) ns per node; a flush that fires nothing costs \(f(swiftWalk)) ns per node here, "
+                + "so the \(f(flush)) ns per node are the one node in ten with a Lua handler: ~\(f(flush * 10)) ns per "
+                + "fired handler, for the walk down to it, the node's registration, finding the node's userdata and its "
+                + "handler, and lua_pcall (about 2,800 instructions); the same flush with Swift closures for handlers, "
+                + "no Lua, costs \(f(swiftHandlers)) ns per node in this run",
+        ]
+        if let untraced {
+            parts.append("the walk trace (README, Performance) prefetches what the previous flush touched: without it "
+                + "this flush costs \(f(untraced)) ns per node, most of it cache misses on the objects reached by pointer")
+        } else {
+            parts.append("the walk trace is off (TRAITKIT_PREFETCH=0), so most of it is cache misses on the objects "
+                + "reached by pointer")
+        }
+        if let smallest, smallest.size < 100_000 {
+            parts.append("at \(smallest.size) nodes, where the whole flush stays in the cache, it costs \(f(smallest.flush)) "
+                + "ns per node in this run: what this machine takes for the work itself")
+        }
+        if spread > flush / 2 {
+            parts.append("the runs of this flush spread over \(f(spread)) ns per node: a noisy machine")
+        }
+        return parts.joined(separator: "; ")
     }
 }
