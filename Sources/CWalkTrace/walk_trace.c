@@ -34,25 +34,27 @@ static void make_key(void) {
     pthread_key_create(&trace_key, thread_exit);
 }
 
-/* Sizes every buffer for `capacity` touches and the TK_TRACE_AHEAD entries after them that a
- * prefetch near the end reads (zeroed: a prefetch of address 0 does nothing); on failure the
- * trace is off. */
+/* Gives every buffer room for `capacity` touches and the TK_TRACE_AHEAD entries after them
+ * that a prefetch near the end reads, all zero (a prefetch of address 0 does nothing). The
+ * walks recorded so far are dropped: the one that outgrew the buffers is recorded again.
+ * Fresh zeroed memory, not a copy, so a large buffer costs nothing until written (calloc
+ * maps it). On failure the trace is off. */
 static void resize(tk_trace_state *t, size_t capacity) {
-    size_t entries = capacity + TK_TRACE_AHEAD, old = t->capacity ? t->capacity + TK_TRACE_AHEAD : 0;
+    int first = t->capacity == 0;
+    free_buffers(t);
+    t->enabled = 1;
     uintptr_t **buffers[TK_TRACE_RUNS + 1];
     buffers[0] = &t->recording;
     for (int r = 0; r < TK_TRACE_RUNS; r++) buffers[r + 1] = &t->runs[r].touches;
     for (int b = 0; b <= TK_TRACE_RUNS; b++) {
-        uintptr_t *grown = realloc(*buffers[b], entries * sizeof(uintptr_t));
-        if (grown == NULL) {
+        *buffers[b] = calloc(capacity + TK_TRACE_AHEAD, sizeof(uintptr_t));
+        if (*buffers[b] == NULL) {
             free_buffers(t);
             t->enabled = -1;
             return;
         }
-        memset(grown + old, 0, (entries - old) * sizeof(uintptr_t));
-        *buffers[b] = grown;
     }
-    if (t->capacity == 0) {
+    if (first) {
         pthread_once(&trace_once, make_key);
         pthread_setspecific(trace_key, t);
     }
@@ -85,7 +87,6 @@ size_t tk_trace_touches(void) { return tk_trace.count; }
 size_t tk_trace_followed(void) { return tk_trace.count - tk_trace.strays; }
 
 void tk_trace_overflow(tk_trace_state *t) {
-    if (t->capacity == 0) return;
     t->count++;
     t->strays++;
 }

@@ -53,7 +53,10 @@ void tk_trace_diverged(tk_trace_state *t, uintptr_t p);
 static inline void tk_trace_touch(const void *p) {
     tk_trace_state *t = &tk_trace;
     size_t n = t->count;
-    if (n >= t->capacity) { tk_trace_overflow(t); return; }
+    if (n >= t->capacity) {
+        if (t->capacity) tk_trace_overflow(t);  /* else off: nothing to do */
+        return;
+    }
     t->recording[n] = (uintptr_t)p;
     t->count = n + 1;
     size_t j = n + t->shift;

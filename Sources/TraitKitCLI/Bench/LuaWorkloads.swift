@@ -122,7 +122,7 @@ enum LuaWorkloads {
     static func run(count: Int, runs: Int) -> [String: Double]? {
         _ = tracing
         let runtime = LuaRuntime()
-        lua_pushcclosure(runtime.L, setWalkTrace, 0)
+        tk_pushswift(runtime.L, setWalkTrace)
         lua_setglobal(runtime.L, "walkTrace")
         if let error = runtime.run(chunk: script, name: "=bench", arguments: [String(count), String(runs)]) {
             printError("traitkit bench: \(error)")
@@ -141,7 +141,8 @@ enum LuaWorkloads {
     static let tracing = WalkTrace.isEnabled
 
     /// `walkTrace(on)`: turns the walk trace (`WalkTrace`) off for the script's flushes, or
-    /// back to how the bench found it.
+    /// back to how the bench found it. Called through the binding's trampoline, like every
+    /// Swift function Lua calls (it cannot fail, but the rule has no exceptions).
     private static let setWalkTrace: @convention(c) (OpaquePointer?) -> Int32 = { L in
         WalkTrace.isEnabled = lua_toboolean(L, 1) != 0 && tracing
         return 0
