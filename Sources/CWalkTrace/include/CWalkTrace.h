@@ -62,10 +62,11 @@ static inline void tk_trace_touch(const void *p) {
     size_t j = n + t->shift;
     if (j >= t->replayCount) { t->strays++; return; }
     if (t->replay[j] != (uintptr_t)p) { tk_trace_diverged(t, (uintptr_t)p); return; }
-    /* Objects start anywhere in a line: the next line holds the rest of a small one. */
-    const char *ahead = (const char *)t->replay[j + TK_TRACE_AHEAD];
-    __builtin_prefetch(ahead);
-    __builtin_prefetch(ahead + 64);
+    /* Objects start anywhere in a line: the next line holds the rest of a small one. (Sums
+     * on the integer: a recorded address may be 0 or stale, no pointer to compute with.) */
+    uintptr_t ahead = t->replay[j + TK_TRACE_AHEAD];
+    __builtin_prefetch((const void *)ahead);
+    __builtin_prefetch((const void *)(ahead + 64));
 }
 
 /* The outermost update begins: start recording, follow the walk recorded last. */
