@@ -41,7 +41,7 @@ enum LuaWorkloads {
     for k = 1, #views, 10 do views[k]:registerForTraitChanges({ Theme }, function() fired = fired + 1 end) end
     tk.update()
     local leaf = views[#views]
-    local reads, flushes = {}, {}
+    local reads = {}
     -- Runs below 1 are warm-ups, not counted, as in the Swift workloads (`measure`): the
     -- first flush also gives the root view a slot of its own, once.
     for r = -1, runs do
@@ -49,24 +49,22 @@ enum LuaWorkloads {
       for _ = 1, 100000 do x = leaf.traitCollection.BenchLuaTheme end
       if r > 0 then reads[#reads + 1] = (os.clock() - t0) / 100000 * 1e9 end
     end
-    for r = -1, runs do
-      root.view.traitOverrides[Theme] = (r % 2 == 0) and "b" or "c"
-      local t0 = os.clock(); tk.update()
-      if r > 0 then flushes[#flushes + 1] = (os.clock() - t0) / N * 1e9 end
+    local function flushes()
+      local times = {}
+      for r = -1, runs do
+        root.view.traitOverrides[Theme] = (r % 2 == 0) and "b" or "c"
+        local t0 = os.clock(); tk.update()
+        if r > 0 then times[#times + 1] = (os.clock() - t0) / N * 1e9 end
+      end
+      return times
     end
     results = {}
     results.engineRead, results.engineReadSpread = median(reads)
-    results.engineFlush, results.engineFlushSpread = median(flushes)
+    results.engineFlush, results.engineFlushSpread = median(flushes())
     -- The same flushes without the walk trace (`walkTrace` is the bench's, not the module's).
     walkTrace(false)
-    local untraced = {}
-    for r = -1, runs do
-      root.view.traitOverrides[Theme] = (r % 2 == 0) and "b" or "c"
-      local t0 = os.clock(); tk.update()
-      if r > 0 then untraced[#untraced + 1] = (os.clock() - t0) / N * 1e9 end
-    end
+    results.untracedFlush, results.untracedFlushSpread = median(flushes())
     walkTrace(true)
-    results.untracedFlush, results.untracedFlushSpread = median(untraced)
 
     -- Pure Lua: traits inherit through __index chains; a change walks the subtree and calls
     -- the handlers of nodes whose value changed.
