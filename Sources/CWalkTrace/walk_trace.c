@@ -91,6 +91,13 @@ void tk_trace_overflow(tk_trace_state *t) {
     t->strays++;
 }
 
+/* Follows no recorded walk: touches are recorded, nothing is prefetched. */
+static void unfollow(tk_trace_state *t) {
+    t->followed = -1;
+    t->replay = NULL;
+    t->replayCount = 0;
+}
+
 void tk_trace_begin(void) {
     tk_trace_state *t = &tk_trace;
     if (!tk_trace_is_enabled()) return;
@@ -100,9 +107,10 @@ void tk_trace_begin(void) {
     t->strays = 0;
     t->misses = 0;
     t->shift = 0;
-    t->followed = t->capacity ? t->latest : -1;
-    t->replay = t->capacity ? t->runs[t->latest].touches : NULL;
-    t->replayCount = t->capacity ? t->runs[t->latest].count : 0;
+    if (t->capacity == 0) { unfollow(t); return; }
+    t->followed = t->latest;
+    t->replay = t->runs[t->latest].touches;
+    t->replayCount = t->runs[t->latest].count;
 }
 
 void tk_trace_end(void) {
@@ -117,9 +125,7 @@ void tk_trace_end(void) {
     t->runs[slot].touches = recorded;
     t->runs[slot].count = t->count < t->capacity ? t->count : t->capacity;
     t->latest = slot;
-    t->replay = NULL;
-    t->replayCount = 0;
-    t->followed = -1;
+    unfollow(t);
     /* `count` stays until the next begin: past `capacity`, the buffers grow then. */
 }
 
@@ -153,9 +159,5 @@ void tk_trace_diverged(tk_trace_state *t, uintptr_t p) {
     }
     /* New ground (a node added since, say): keep following, unless it goes on for long. */
     t->strays++;
-    if (++t->misses > TK_TRACE_LOST) {
-        t->followed = -1;
-        t->replay = NULL;
-        t->replayCount = 0;
-    }
+    if (++t->misses > TK_TRACE_LOST) unfollow(t);
 }

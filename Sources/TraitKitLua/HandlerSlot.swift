@@ -34,15 +34,9 @@ enum HandlerSlot {
         tk_pop(L, 1)
     }
 
-    /// Pushes the entry of registration `id` of the node at `ud`; returns false (nothing
-    /// pushed) when there is none, as after `unregisterForTraitChanges`.
-    static func push(_ L: LuaState, node ud: Int32, id: Int) -> Bool {
-        let ud = absolute(L, ud)
-        guard let box = LuaObject.box(L, ud) else { return false }
-        return push(L, node: ud, box: box, id: id)
-    }
-
-    /// The same, for the node userdata at absolute index `ud` whose box is `box`.
+    /// Pushes the entry of registration `id` of the node userdata at absolute index `ud`, whose
+    /// box is `box`; returns false (nothing pushed) when there is none, as after
+    /// `unregisterForTraitChanges`.
     static func push(_ L: LuaState, node ud: Int32, box: UnsafeMutablePointer<LuaObject.Box>, id: Int) -> Bool {
         let type = lua_getiuservalue(L, ud, slot)
         if box.pointee.handler == Int64(id) { return true }

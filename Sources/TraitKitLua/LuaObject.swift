@@ -63,12 +63,9 @@ enum LuaObject {
         let runtime = LuaRuntime.unretained(L)
         let isCollection = kind == .collection
         pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
-        if isCollection, runtime._withUnsafeGuaranteedRef({ $0.lastCollection }) == key {
-            if lua_rawgeti(L, -1, lastCollectionKey) == LUA_TUSERDATA {
-                tk_replace(L, -2)
-                return
-            }
-            tk_pop(L, 1)
+        if isCollection, pushIfLastCollection(L, key, cache: -1, runtime) {
+            tk_replace(L, -2)
+            return
         }
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             if isCollection { rememberCollection(L, key, runtime) }
@@ -96,6 +93,16 @@ enum LuaObject {
 
     /// The identity cache's key for the last collection pushed (object keys are light userdata).
     private static let lastCollectionKey: lua_Integer = 1
+
+    /// Pushes the userdata of the last collection pushed if that is `key`'s and the identity
+    /// cache (at `cache`) still holds it; returns whether it did (nothing pushed otherwise).
+    private static func pushIfLastCollection(_ L: LuaState, _ key: UnsafeMutableRawPointer, cache: Int32,
+                                             _ runtime: Unmanaged<LuaRuntime>) -> Bool {
+        guard runtime._withUnsafeGuaranteedRef({ $0.lastCollection }) == key else { return false }
+        if lua_rawgeti(L, cache, lastCollectionKey) == LUA_TUSERDATA { return true }
+        tk_pop(L, 1)
+        return false
+    }
 
     /// With the collection's userdata on top and the identity cache below it: keeps both as
     /// the last collection pushed.
@@ -143,10 +150,7 @@ enum LuaObject {
     /// of a fired handler), found without hashing when it is the last collection pushed.
     static func pushCollection(_ L: LuaState, _ collection: TraitCollection, cache: Int32,
                                _ runtime: Unmanaged<LuaRuntime>) {
-        if runtime._withUnsafeGuaranteedRef({ $0.lastCollection }) == Unmanaged.passUnretained(collection).toOpaque() {
-            if lua_rawgeti(L, cache, lastCollectionKey) == LUA_TUSERDATA { return }
-            tk_pop(L, 1)
-        }
+        guard !pushIfLastCollection(L, Unmanaged.passUnretained(collection).toOpaque(), cache: cache, runtime) else { return }
         push(L, collection, .collection)
     }
 

@@ -104,7 +104,7 @@ extension LuaRuntime {
             }
             lua_rawgeti(L, entry, 2)
             lua_pushvalue(L, ud)
-            LuaObject.push(L, previous, .collection)
+            LuaObject.pushCollection(L, previous, cache: cache, runtime)
             try protectedCall(L, nargs: 4, nresults: 0, handler: handler)
         default:
             return
