@@ -112,7 +112,9 @@ struct Bench: ParsableCommand {
                                                 untraced: LuaWorkloads.tracing ? untraced : nil,
                                                 smallest: smallest.map { ($0.size, $0.luaFlush) })),
             Figure(name: "lua flush with Lua handlers, no walk trace", nodes: size, unit: "ns/node", value: untraced,
-                   spread: lua["untracedFlushSpread"] ?? 0, comparisonName: "with the walk trace", comparison: flush,
+                   spread: lua["untracedFlushSpread"] ?? 0,
+                   comparisonName: LuaWorkloads.tracing ? "with the walk trace" : "the flush above, also untraced (TRAITKIT_PREFETCH=0)",
+                   comparison: flush,
                    target: nil, meetsTarget: nil),
         ]
         return (figures, flush)

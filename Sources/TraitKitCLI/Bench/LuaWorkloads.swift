@@ -118,7 +118,7 @@ enum LuaWorkloads {
 
     /// Runs the script at `count` nodes; returns the figures it measured, or an error.
     static func run(count: Int, runs: Int) -> [String: Double]? {
-        _ = tracing
+        _ = tracing  // read before the script first turns the trace off
         let runtime = LuaRuntime()
         tk_pushswift(runtime.L, setWalkTrace)
         lua_setglobal(runtime.L, "walkTrace")
