@@ -35,18 +35,18 @@ enum HandlerSlot {
     }
 
     /// Pushes the entry of registration `id` of the node userdata at absolute index `ud`, whose
-    /// box is `box`; returns false (nothing pushed) when there is none, as after
-    /// `unregisterForTraitChanges`.
-    static func push(_ L: LuaState, node ud: Int32, box: UnsafeMutablePointer<LuaObject.Box>, id: Int) -> Bool {
+    /// box is `box`, and returns its type (a function or a target-action table); returns
+    /// `LUA_TNONE` (nothing pushed) when there is none, as after `unregisterForTraitChanges`.
+    static func push(_ L: LuaState, node ud: Int32, box: UnsafeMutablePointer<LuaObject.Box>, id: Int) -> Int32 {
         let type = lua_getiuservalue(L, ud, slot)
-        if box.pointee.handler == Int64(id) { return true }
+        if box.pointee.handler == Int64(id) { return type }
         if box.pointee.handler == 0, type == LUA_TTABLE {
-            let found = lua_rawgeti(L, -1, lua_Integer(id)) != LUA_TNIL
+            let found = lua_rawgeti(L, -1, lua_Integer(id))
             tk_replace(L, -2)
-            if found { return true }
+            if found != LUA_TNIL { return found }
         }
         tk_pop(L, 1)
-        return false
+        return LUA_TNONE
     }
 
     /// Forgets registration `id` of the node at `ud`; forgetting one it never had does nothing.

@@ -242,7 +242,7 @@ public final class LuaRuntime {
             if savedTracking != 0, limits.pointee.tracking_reads == 0 { demoteCollections(L) }
             limits.pointee.tracking_reads = savedTracking
         }
-        let status = tk_pcall(L, nargs, nresults, handler)
+        let status = tk_pcall_limited(L, limits, nargs, nresults, handler)
         if status != LUA_OK {
             let passable = status == LUA_ERRRUN && limits.pointee.memory_error == 0
             let message = errorMessage(L, at: -1)
@@ -528,7 +528,19 @@ extension LuaRuntime {
 /// Lua handler called from an update). The runtime clears the link when it closes, before it
 /// can go away.
 final class RuntimeLink {
-    unowned(unsafe) var runtime: LuaRuntime?
+    private var ref: Unmanaged<LuaRuntime>?
 
-    init(_ runtime: LuaRuntime) { self.runtime = runtime }
+    init(_ runtime: LuaRuntime) { ref = .passUnretained(runtime) }
+
+    var runtime: LuaRuntime? {
+        get { ref?.takeUnretainedValue() }
+        set { ref = newValue.map(Unmanaged.passUnretained) }
+    }
+
+    /// Runs `body` with the runtime, without retaining it (a fired Lua handler would pay an
+    /// atomic increment and decrement); nil once the state is closed.
+    @inline(__always)
+    func withRuntime<Result>(_ body: (LuaRuntime) throws -> Result) rethrows -> Result? {
+        try ref?._withUnsafeGuaranteedRef(body)
+    }
 }

@@ -24,7 +24,7 @@ enum RegistrationModule {
             let id = runtime.nextHandlerID
             try pushHandlerEntry(L)
             let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] node, previous in
-                try link.runtime?.fireHandler(node: node, id: id, previous: previous)
+                try link.withRuntime { try $0.fireHandler(node: node, id: id, previous: previous) }
             }
             HandlerSlot.store(L, node: 1, id: id)
             LuaObject.push(L, registration, .registration)
@@ -80,14 +80,15 @@ extension LuaRuntime {
         // all dropped at the end.
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        let handler = pushMessageHandler(L)
-        let runtime = Unmanaged.passUnretained(self)
+        lua_pushcclosure(L, tk_msghandler, 0)
         pushRef(L, cacheRef)
-        let cache = handler + 1, ud = handler + 2
-        guard let box = LuaObject.pushNodeForWalk(L, node, cache: cache, runtime),
-              HandlerSlot.push(L, node: ud, box: box, id: id) else { return }
+        let handler = top + 1, cache = top + 2, ud = top + 3
+        let runtime = Unmanaged.passUnretained(self)
+        guard let box = LuaObject.pushNodeForWalk(L, node, cache: cache, runtime) else { return }
+        let type = HandlerSlot.push(L, node: ud, box: box, id: id)
+        guard type != LUA_TNONE else { return }
         WalkTrace.touch(lua_topointer(L, -1))
-        switch lua_type(L, -1) {
+        switch type {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
             LuaObject.pushCollection(L, previous, cache: cache, runtime)

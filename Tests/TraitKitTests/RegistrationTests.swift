@@ -73,6 +73,37 @@ struct RegistrationTests {
         #expect(log == ["first, after ending itself", "added"])
     }
 
+    /// A handler may end its own registration when nothing else holds it. The walk fires a
+    /// node's first registration without retaining it, so the registration, and what its
+    /// handler captured, lives on until the update ends; then both go.
+    @Test func aRegistrationItsHandlerEndsLivesUntilTheUpdateEnds() throws {
+        final class Captured {}
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        weak var token: TraitChangeRegistration?
+        weak var weakCaptured: Captured?
+        var aliveAfterEnding: [Bool] = []
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            token = try b.registerForTraitChanges([MyAppThemeTrait.trait]) { node, _ in
+                _ = captured
+                if let mine = token { node.unregisterForTraitChanges(mine) }
+                aliveAfterEnding.append(token != nil)
+            }
+        }
+        #expect(token != nil)
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(aliveAfterEnding == [true])
+        #expect(token == nil)
+        #expect(weakCaptured == nil)
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(aliveAfterEnding == [true])
+    }
+
     /// The node keeps its first registration apart from the others (`NodeExtras`): ending it
     /// leaves the rest firing, in the order they were made.
     @Test func endingTheFirstRegistrationKeepsTheOthersInOrder() throws {

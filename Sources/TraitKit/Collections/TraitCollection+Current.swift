@@ -83,6 +83,9 @@ enum CurrentSlot {
         /// Nodes whose region is to join their parent's once the outermost update ends
         /// (`TraitEnvironment.shareParentSlot`), retained until then.
         var pendingJoins: [Unmanaged<TraitEnvironment>] = []
+        /// Registrations ended while an update ran, kept until the outermost one ends: the
+        /// walk fires a node's first registration without retaining it (`callChangeHandlers`).
+        var endedDuringUpdate: [TraitChangeRegistration] = []
     }
 
     static let key: pthread_key_t = {

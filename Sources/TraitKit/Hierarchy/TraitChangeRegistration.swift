@@ -99,6 +99,8 @@ extension TraitEnvironment {
     public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
         guard let extras, extras.remove(registration) else { return }
         registration.ended = true
+        let current = CurrentSlot.box
+        if current.updateDepth > 0 { current.endedDuringUpdate.append(registration) }
         extrasMasksDidChange()
     }
 

@@ -191,7 +191,7 @@ extension TraitEnvironment {
                 let registered = hits & extras.registeredFold != 0
                 let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
                 if registered || legacy || flags.contains(.wantsInternalTraitChange) {
-                    callChangeHandlers(registered ? extras.first : nil, registered && !extras.later.isEmpty ? extras.later : nil,
+                    callChangeHandlers(registered ? extras.first.map(Unmanaged.passUnretained) : nil, registered && !extras.later.isEmpty ? extras.later : nil,
                                        from: old, changed: changed, legacy: legacy, context: context)
                 }
                 if hits & extras.layoutFold != 0, extras.layoutTraits.intersects(changed) { setNeedsLayout() }
@@ -205,15 +205,18 @@ extension TraitEnvironment {
 
     /// Calls, with this node's collection current: the registrations `first` and `later`
     /// that watch a changed trait, in order, but none a handler ended meanwhile; the legacy
-    /// callback; the engine's own reaction. `first` and `later` are the caller's references to
-    /// the node's registrations, taken before any handler runs (a handler may register or
-    /// unregister meanwhile); they keep each registration alive, so it is fired unretained.
-    private func callChangeHandlers(_ first: TraitChangeRegistration?, _ later: [TraitChangeRegistration]?,
+    /// callback; the engine's own reaction. `first` and `later` are the node's registrations
+    /// taken before any handler runs (a handler may register or unregister meanwhile).
+    /// `later` is the caller's reference to the array, which keeps those alive; `first` is not
+    /// retained (an atomic increment and decrement per fired handler): one a handler ends
+    /// stays alive until the update ends (`unregisterForTraitChanges`), and the node, pinned
+    /// by the walk, holds it otherwise.
+    private func callChangeHandlers(_ first: Unmanaged<TraitChangeRegistration>?, _ later: [TraitChangeRegistration]?,
                                     from old: TraitCollection, changed: TraitSet, legacy: Bool, context: UpdateContext) {
         context.prepareForCallout()
         let saved = context.current.enter(self)
         defer { context.current.leave(saved) }
-        if let first = first.map(Unmanaged.passUnretained) { fire(first, from: old, changed: changed, context: context) }
+        if let first { fire(first, from: old, changed: changed, context: context) }
         later?.withUnsafeBufferPointer {
             $0.withMemoryRebound(to: Unmanaged<TraitChangeRegistration>.self) { all in
                 for registration in all { fire(registration, from: old, changed: changed, context: context) }

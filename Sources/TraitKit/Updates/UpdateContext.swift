@@ -49,6 +49,10 @@ final class UpdateContext {
             for slot in current.writtenSlots { slot.forgetHistory() }
             current.writtenSlots.removeAll()
             TraitEnvironment.joinPendingRegions(current)
+            // Released last: a handler's captured values may deinit, and run code, here.
+            let ended = current.endedDuringUpdate
+            current.endedDuringUpdate = []
+            withExtendedLifetime(ended) {}
         }
     }
 
