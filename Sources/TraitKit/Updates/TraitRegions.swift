@@ -209,4 +209,25 @@ struct TraitChild {
         get { Quiet(rawValue: bits & 3) }
         set { bits = bits & ~UInt(3) | newValue.rawValue }
     }
+
+    /// Passes over the entries from `i` on that are quiet for `skippable`, without loading
+    /// their children; returns the index of the first that is not (or the count). Sets
+    /// `binding` when one passed is quiet only while bindings do not react. On a large tree
+    /// most children a walk scans are passed here, so this is its tightest loop.
+    @inline(__always)
+    static func pass(_ entries: UnsafeMutableBufferPointer<TraitChild>, from i: Int, _ skippable: Quiet,
+                     binding: inout Bool) -> Int {
+        var i = i
+        var notAlways: UInt = 0
+        while i < entries.count {
+            let bits = entries[i].bits
+            guard Quiet(rawValue: bits & 3).contains(skippable) else { break }
+            assert(entries[i].node._withUnsafeGuaranteedRef { $0.quietness.isSuperset(of: entries[i].quiet) && $0.flags.contains(.quietInParent) },
+                   "a quiet entry must never hide a child that needs a visit")
+            notAlways |= ~bits & Quiet.always.rawValue
+            i += 1
+        }
+        if notAlways != 0 { binding = true }
+        return i
+    }
 }

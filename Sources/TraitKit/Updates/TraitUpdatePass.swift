@@ -84,7 +84,13 @@ extension TraitEnvironment {
             context.prepareForCallout()
             context.run { try didFirstUpdateTraits() }
         }
-        updateChildren(previous: previous, changed: changed, context: context)
+        if traitChildren.isEmpty {
+            // A leaf, the most common node a walk visits: its summary is its own.
+            flags = flags.subtracting([.subtreeVisitOnAnyChange, .subtreeHasBinding]).union(ownSummaryFlags)
+            subtreeInterest = interestSummary
+        } else {
+            updateChildren(previous: previous, changed: changed, context: context)
+        }
     }
 
     /// Whether this node's own collection must be computed again from its parent's: it
@@ -117,21 +123,23 @@ extension TraitEnvironment {
         var summary = ownSummaryFlags
         var interest = interestSummary
         var i = 0
+        // What the quiet children passed add to the summary: at most a binding below one.
+        var quietBinding = false
         // The mutable form borrows the array in place (the other would retain its buffer); an
         // empty one shares Swift's empty storage, which the mutable form would replace.
         if !traitChildren.isEmpty {
-            traitChildren.withUnsafeMutableBufferPointer { WalkTrace.touch(UnsafeBufferPointer($0)) }
+            i = traitChildren.withUnsafeMutableBufferPointer {
+                WalkTrace.touch(UnsafeBufferPointer($0))
+                return TraitChild.pass($0, from: 0, skippable, binding: &quietBinding)
+            }
         }
         while i < traitChildren.count {
             let entry = traitChildren[i]
-            i += 1
             if entry.quiet.contains(skippable) {
-                assert(entry.node._withUnsafeGuaranteedRef { $0.quietness.isSuperset(of: entry.quiet) && $0.flags.contains(.quietInParent) },
-                       "a quiet entry must never hide a child that needs a visit")
-                // What such a child adds to the summary: at most a binding below it.
-                if !entry.quiet.contains(.always) { summary.insert(.subtreeHasBinding) }
+                i = traitChildren.withUnsafeMutableBufferPointer { TraitChild.pass($0, from: i, skippable, binding: &quietBinding) }
                 continue
             }
+            i += 1
             let child = entry.node
             WalkTrace.touch(child)
             let visit = child._withUnsafeGuaranteedRef { child in
@@ -164,6 +172,7 @@ extension TraitEnvironment {
                 interest |= $0.subtreeInterest
             }
         }
+        if quietBinding { summary.insert(.subtreeHasBinding) }
         // A callback may have added to this summary meanwhile (`summaryDidGrow`) after the
         // child concerned was scanned: then the summary only grows.
         if context.callouts != callouts {
