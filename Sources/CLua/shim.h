@@ -45,6 +45,7 @@ typedef struct tk_Limits {
     int slot_offset;       /* TraitEnvironment.collectionPointerOffsets: the slot in the node, */
     int collection_offset; /* the collection in the slot; 0: no node fast path */
     int kept_error;        /* the registry holds an error value kept for passing through */
+    void *runtime;         /* the Swift LuaRuntime, unretained (LuaRuntime.unretained) */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -80,10 +81,10 @@ static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+/* The state's limits, in every thread's extra space (Lua copies the main thread's into each
+ * new thread): read at every call between Lua and Swift, so a plain load, not an API call. */
 static inline tk_Limits *tk_limits(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return (tk_Limits *)ud;
+    return *(tk_Limits **)lua_getextraspace(L);
 }
 
 /* A new state whose allocator enforces `limits`; Swift frames are on top until a call. */
@@ -91,6 +92,7 @@ static inline lua_State *tk_newstate(tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
     limits->swift_depth = 1;
     limits->main = lua_newstate(tk_alloc, limits);
+    if (limits->main) *(tk_Limits **)lua_getextraspace(limits->main) = limits;
     return limits->main;
 }
 
@@ -426,7 +428,6 @@ static inline int tk_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <=
 static inline void *tk_newuserdata(lua_State *L, size_t size, int nuv) { return lua_newuserdatauv(L, size, nuv); }
 static inline int tk_getuservalue(lua_State *L, int i) { return lua_getiuservalue(L, i, 1); }
 static inline int tk_setuservalue(lua_State *L, int i) { return lua_setiuservalue(L, i, 1); }
-static inline void **tk_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 static inline int tk_loadbuffer(lua_State *L, const char *s, size_t n, const char *name, const char *mode) {
     return luaL_loadbufferx(L, s, n, name, mode);
 }

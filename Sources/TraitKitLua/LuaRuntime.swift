@@ -60,7 +60,7 @@ public final class LuaRuntime {
             limits.pointee.collection_offset = Int32(offsets.collection)
         }
         sandboxed = sandbox
-        tk_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        limits.pointee.runtime = Unmanaged.passUnretained(self).toOpaque()
         Sandbox.openLibraries(L, sandboxed: sandbox)
         installRegistryTables()
         LuaModule.install(self)
@@ -93,7 +93,7 @@ public final class LuaRuntime {
 
     /// The runtime of `L`, not retained: for the lookups that run for every fired handler.
     static func unretained(_ L: LuaState) -> Unmanaged<LuaRuntime> {
-        Unmanaged<LuaRuntime>.fromOpaque(tk_extraspace(L).pointee!)
+        Unmanaged<LuaRuntime>.fromOpaque(tk_limits(L).pointee.runtime!)
     }
 
     private func installRegistryTables() {
