@@ -90,6 +90,13 @@ enum ClassModule {
     /// A class defining a method: noted so the engine starts calling that lifecycle method.
     static let classNewIndex: SwiftLuaFunction = { L in
         guarded(L) { L in
+            // Self is a class unless called through the debug library, and a nil or NaN key
+            // comes from `Class[nil] = v`: the raw set would crash on a non-table, or raise
+            // through these Swift frames for such a key.
+            guard lua_type(L, 1) == LUA_TTABLE else {
+                throw argumentError(L, 1, "__newindex", expected: "a class")
+            }
+            try checkFieldKey(L, 2)
             LuaRuntime.of(L).noteDefinition(L, key: 2, value: 3)
             lua_settop(L, 3)
             lua_rawset(L, 1)

@@ -377,13 +377,7 @@ public final class LuaRuntime {
     func newIndexFallback(_ L: LuaState, kind: Int32) throws -> Int32 {
         switch LuaObject.Kind(rawValue: kind) {
         case .node:
-            guard lua_type(L, 2) == LUA_TSTRING || lua_type(L, 2) == LUA_TNUMBER || lua_type(L, 2) == LUA_TBOOLEAN
-                    || lua_type(L, 2) >= LUA_TLIGHTUSERDATA else {
-                throw LuaError("cannot use a \(typeName(L, 2)) as a field key")
-            }
-            if lua_type(L, 2) == LUA_TNUMBER, tk_tonumber(L, 2, nil).isNaN {
-                throw LuaError("cannot use NaN as a field key")
-            }
+            try checkFieldKey(L, 2)
             noteDefinition(L, key: 2, value: 3)
             LuaObject.pushUserValue(L, 1)
             lua_pushvalue(L, 2)

@@ -244,6 +244,18 @@ func rawGetField(_ L: LuaState, _ table: Int32, _ key: String) -> Int32 {
     return lua_rawget(L, t)
 }
 
+/// Throws unless the value at `i` can key a table (not nil, not NaN): `lua_rawset` would raise
+/// for those, from inside the Swift frames that called it.
+func checkFieldKey(_ L: LuaState, _ i: Int32) throws {
+    guard lua_type(L, i) == LUA_TSTRING || lua_type(L, i) == LUA_TNUMBER || lua_type(L, i) == LUA_TBOOLEAN
+            || lua_type(L, i) >= LUA_TLIGHTUSERDATA else {
+        throw LuaError("cannot use a \(typeName(L, i)) as a field key")
+    }
+    if lua_type(L, i) == LUA_TNUMBER, tk_tonumber(L, i, nil).isNaN {
+        throw LuaError("cannot use NaN as a field key")
+    }
+}
+
 func rawSetField(_ L: LuaState, _ table: Int32, _ key: String) {
     let t = absolute(L, table)
     push(L, key)

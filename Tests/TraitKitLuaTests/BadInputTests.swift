@@ -33,6 +33,28 @@ import Testing
             """)
     }
 
+    /// A class's `__newindex` sets the field raw. A nil or NaN key (`Class[nil] = v`) must be
+    /// refused before the raw set, which would raise through Swift frames; another self,
+    /// reached through the debug library, crashed the process.
+    @Test func classesRefuseKeysLuaCannotStoreAndForeignSelves() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Card = tk.View:subclass("BadInputCard")
+            local ok, err = pcall(function() Card[nil] = 1 end)
+            assert(not ok and err:find("cannot use a nil as a field key", 1, true), tostring(err))
+            ok, err = pcall(function() Card[0/0] = 1 end)
+            assert(not ok and err:find("cannot use NaN as a field key", 1, true), tostring(err))
+            local newindex = debug.getmetatable(Card).__newindex
+            for _, self in ipairs{ 5, "card", io.stdout, tk.View{} } do
+              ok, err = pcall(newindex, self, "x", 1)
+              assert(not ok and err:find("expected a class", 1, true), tostring(err))
+            end
+            Card.accent = 7
+            function Card:describe() return "card" end
+            assert(Card.accent == 7 and Card{}:describe() == "card")
+            """)
+    }
+
     /// A chain far deeper than any real hierarchy used to overflow the stack in the trait walk
     /// and kill the process; it is refused where it is built, with the limit in the message,
     /// and an update nested in callbacks over the deepest tree allowed stops with an error.
