@@ -292,18 +292,14 @@ static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f) {
     lua_pushcclosure(L, tk_trampoline, 2);
 }
 
-/* lua_pcall made from Swift, with Swift frames marked off; `limits` is the state's. */
-static inline int tk_pcall_limited(lua_State *L, tk_Limits *limits, int nargs, int nresults, int msgh) {
+/* Calls f(L) with Swift frames marked off, for lua_pcall made from Swift. */
+static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    tk_Limits *limits = tk_limits(L);
     int saved = limits->swift_depth;
     limits->swift_depth = 0;
     int status = lua_pcall(L, nargs, nresults, msgh);
     limits->swift_depth = saved;
     return status;
-}
-
-/* The same, for callers that do not have the state's limits at hand. */
-static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-    return tk_pcall_limited(L, tk_limits(L), nargs, nresults, msgh);
 }
 
 /* The count hook behind --timeout and --memory-limit: raises from inside Lua's own frames.

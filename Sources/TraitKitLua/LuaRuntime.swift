@@ -242,7 +242,7 @@ public final class LuaRuntime {
             if savedTracking != 0, limits.pointee.tracking_reads == 0 { demoteCollections(L) }
             limits.pointee.tracking_reads = savedTracking
         }
-        let status = tk_pcall_limited(L, limits, nargs, nresults, handler)
+        let status = tk_pcall(L, nargs, nresults, handler)
         if status != LUA_OK {
             let passable = status == LUA_ERRRUN && limits.pointee.memory_error == 0
             let message = errorMessage(L, at: -1)

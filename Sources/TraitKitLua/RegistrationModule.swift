@@ -80,9 +80,9 @@ extension LuaRuntime {
         // all dropped at the end.
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        lua_pushcclosure(L, tk_msghandler, 0)
+        let handler = pushMessageHandler(L)
         pushRef(L, cacheRef)
-        let handler = top + 1, cache = top + 2, ud = top + 3
+        let cache = handler + 1, ud = handler + 2
         let runtime = Unmanaged.passUnretained(self)
         guard let box = LuaObject.pushNodeForWalk(L, node, cache: cache, runtime) else { return }
         let type = HandlerSlot.push(L, node: ud, box: box, id: id)

@@ -86,8 +86,7 @@ extension TraitEnvironment {
         }
         if traitChildren.isEmpty {
             // A leaf, the most common node a walk visits: its summary is its own.
-            flags = flags.subtracting([.subtreeVisitOnAnyChange, .subtreeHasBinding]).union(ownSummaryFlags)
-            subtreeInterest = interestSummary
+            setSubtreeSummary(ownSummaryFlags, interest: interestSummary)
         } else {
             updateChildren(previous: previous, changed: changed, context: context)
         }
@@ -179,6 +178,12 @@ extension TraitEnvironment {
             summary.formUnion(flags)
             interest |= subtreeInterest
         }
+        setSubtreeSummary(summary, interest: interest)
+    }
+
+    /// Makes this node's subtree summary exact: `summary`'s two subtree flags and `interest`.
+    @inline(__always)
+    private func setSubtreeSummary(_ summary: NodeFlags, interest: UInt64) {
         flags = flags.subtracting([.subtreeVisitOnAnyChange, .subtreeHasBinding]).union(summary)
         subtreeInterest = interest
     }
