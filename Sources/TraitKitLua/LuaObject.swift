@@ -126,26 +126,6 @@ enum LuaObject {
         return found
     }
 
-    /// For a handler the walk is firing, with the identity cache at `cache`: pushes the node's
-    /// userdata and returns its box, or pushes nothing and returns nil. Also reports to
-    /// `WalkTrace` where the cache keeps the node and where its userdata lies, so that the next
-    /// walk to fire it prefetches them (misses otherwise, on a large tree).
-    static func pushNodeForWalk(_ L: LuaState, _ node: TraitEnvironment, cache: Int32,
-                                _ runtime: Unmanaged<LuaRuntime>) -> UnsafeMutablePointer<Box>? {
-        let key = UnsafeRawPointer(Unmanaged.passUnretained(node).toOpaque())
-        let found = lua_rawgetp(L, cache, key) == LUA_TUSERDATA
-        var main: UnsafeRawPointer?, slot: UnsafeRawPointer?
-        tk_identity_slots(runtime._withUnsafeGuaranteedRef { $0.cacheTable }, key, &main, &slot)
-        WalkTrace.touch(main)
-        if slot != main { WalkTrace.touch(slot) }
-        // Only nodes' userdata go under a node's address, so it is one of ours.
-        guard found, let raw = lua_touserdata(L, -1) else { tk_pop(L, 1); return nil }
-        // Lua's header and three user values, then the box.
-        WalkTrace.touch(raw - udataHeader)
-        WalkTrace.touch(raw - 16)
-        return raw.assumingMemoryBound(to: Box.self)
-    }
-
     /// With the identity cache at `cache`: pushes the userdata of `collection` (the `previous`
     /// of a fired handler), found without hashing when it is the last collection pushed.
     static func pushCollection(_ L: LuaState, _ collection: TraitCollection, cache: Int32,
@@ -153,10 +133,6 @@ enum LuaObject {
         guard !pushIfLastCollection(L, Unmanaged.passUnretained(collection).toOpaque(), cache: cache, runtime) else { return }
         push(L, collection, .collection)
     }
-
-    /// Bytes before a node's box in its userdata: Lua 5.4's header (40) and three user values
-    /// (16 each). A prefetch hint only: were it wrong, the prefetches would miss, nothing else.
-    private static let udataHeader = 88
 
     /// `__gc`: drops the Swift reference (and the node's binding, which belongs to this userdata).
     static let collect: SwiftLuaFunction = { L in

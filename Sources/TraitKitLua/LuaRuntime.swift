@@ -17,8 +17,6 @@ public final class LuaRuntime {
     public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
 
     var cacheRef: Int32 = 0
-    /// The identity cache table itself, for `tk_identity_slots` (a Lua table never moves).
-    var cacheTable: UnsafeRawPointer?
     /// The collection whose userdata the identity cache also holds under key 1 (see
     /// `LuaObject.push`): the `previous` every handler of a region gets, found without hashing.
     var lastCollection: UnsafeMutableRawPointer?
@@ -38,7 +36,13 @@ public final class LuaRuntime {
     var classRefs: [ObjectIdentifier: Int32] = [:]
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
     var definedMethods = EventMask()
-    var nextHandlerID = 0
+    /// The registry reference of the handler table (`HandlerTable`), the table itself (for
+    /// `tk_array_slot`: a Lua table never moves), its numbers in use or given back, and those
+    /// given back.
+    var handlersRef: Int32 = 0
+    var handlersTable: UnsafeRawPointer?
+    var handlerNumbers = 0
+    var freeHandlerNumbers: [Int] = []
     /// Lua value (its address) → its box, unretained: a box leaves in its deinit.
     var valueBoxes: [UnsafeRawPointer: Unmanaged<LuaValueBox>] = [:]
     /// Box address → the value it holds, weak values: a box never keeps its value alive.
@@ -100,8 +104,12 @@ public final class LuaRuntime {
         // Identity cache: object address → userdata, weak values.
         tk_newtable(L)
         makeWeak(L, "v")
-        cacheTable = lua_topointer(L, -1)
         cacheRef = luaL_ref(L, tk_registryindex())
+        // Registrations' entries and nodes by number: weak values.
+        tk_newtable(L)
+        makeWeak(L, "v")
+        handlersTable = lua_topointer(L, -1)
+        handlersRef = luaL_ref(L, tk_registryindex())
         // Values of boxes: weak values.
         tk_newtable(L)
         makeWeak(L, "v")

@@ -4,8 +4,9 @@ import TraitKit
 /// `node:registerForTraitChanges(traits, handler | target, "method" | "method")` (R7).
 ///
 /// The Lua side of a registration (the handler, or the target and method name) lives in the
-/// node's userdata under an id (`HandlerSlot`); the engine's registration only holds that id.
-/// So a handler that captures its own node forms a cycle Lua's collector can see and free (§7).
+/// node's userdata under a number (`HandlerSlot`), and firing finds it and the node by that
+/// number (`HandlerTable`); the engine's registration only holds the number. So a handler
+/// that captures its own node forms a cycle Lua's collector can see and free (§7).
 enum RegistrationModule {
     static let members = Members()
 
@@ -19,13 +20,14 @@ enum RegistrationModule {
                 traits = try TraitValues.checkTraitList(L, 2, "registerForTraitChanges")
             }
             guard !traits.isEmpty else { throw TraitError.emptyTraitList }
-            let runtime = LuaRuntime.of(L)
-            runtime.nextHandlerID += 1
-            let id = runtime.nextHandlerID
+            let number = HandlerTable.Number(LuaRuntime.of(L))
+            let id = number.k
             try pushHandlerEntry(L)
-            let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] node, previous in
-                try link.withRuntime { try $0.fireHandler(node: node, id: id, previous: previous) }
+            let registration = try node.registerForTraitChanges(traits) { [number] _, previous in
+                try number.fire(previous: previous)
             }
+            lua_pushvalue(L, -1)
+            HandlerTable.store(L, node: 1, id)
             HandlerSlot.store(L, node: 1, id: id)
             LuaObject.push(L, registration, .registration)
             LuaObject.pushUserValue(L, -1)
@@ -74,21 +76,18 @@ enum RegistrationModule {
 }
 
 extension LuaRuntime {
-    /// Runs the Lua side of registration `id` on `node`.
-    func fireHandler(node: TraitEnvironment, id: Int, previous: TraitCollection) throws {
-        // Stack: the traceback handler, the identity cache, the node, what to call, arguments;
-        // all dropped at the end.
+    /// Runs the Lua side of registration number `k` (`HandlerTable`).
+    func fireHandler(_ k: Int, previous: TraitCollection) throws {
+        // Stack: the traceback handler, the identity cache (for `previous`), the handler table,
+        // the node, what to call, arguments; all dropped at the end.
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
         pushRef(L, cacheRef)
-        let cache = handler + 1, ud = handler + 2
+        pushRef(L, handlersRef)
+        let cache = handler + 1, ud = handler + 3
         let runtime = Unmanaged.passUnretained(self)
-        guard let box = LuaObject.pushNodeForWalk(L, node, cache: cache, runtime) else { return }
-        let type = HandlerSlot.push(L, node: ud, box: box, id: id)
-        guard type != LUA_TNONE else { return }
-        WalkTrace.touch(lua_topointer(L, -1))
-        switch type {
+        switch HandlerTable.push(L, k, table: handler + 2, at: handlersTable) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
             LuaObject.pushCollection(L, previous, cache: cache, runtime)

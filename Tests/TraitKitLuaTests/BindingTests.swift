@@ -812,6 +812,60 @@ struct BindingTests {
             """)
     }
 
+    /// Firing finds a registration by its number (HandlerTable). A number goes back once the
+    /// engine's registration is gone, whether its node was dropped or it was unregistered, and
+    /// the next registration takes it: that one fires with its own node and handler, the
+    /// unregistered node's handler never again, and the table stays as long as the most
+    /// registrations alive at once.
+    @Test func registrationNumbersAreReusedWithoutMixingNodes() throws {
+        let runtime = LuaRuntime()
+        let error = runtime.run(chunk: """
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}
+            window.rootViewController = root
+            local log = {}
+            local function flip(style)
+              log = {}
+              root.view.traitOverrides.userInterfaceStyle = style
+              tk.update()
+              return table.concat(log, " ")
+            end
+            local function build(tag, count)
+              local parent = tk.View{ name = tag }
+              root.view:addSubview(parent)
+              for i = 1, count do
+                local view = tk.View{ name = tag .. i }
+                parent:addSubview(view)
+                view:registerForTraitChanges({"userInterfaceStyle"}, function(node, previous)
+                  log[#log + 1] = node.name .. (rawequal(node, view) and "" or "(wrong node)")
+                end)
+              end
+              return parent
+            end
+            build("a", 50):removeFromSuperview()
+            collectgarbage(); collectgarbage()
+            build("b", 50)
+            local expected = {}
+            for i = 1, 50 do expected[i] = "b" .. i end
+            assert(flip("dark") == table.concat(expected, " "), log[1])
+
+            local c, d = tk.View{ name = "c" }, tk.View{ name = "d" }
+            root.view:addSubview(c); root.view:addSubview(d)
+            local token = c:registerForTraitChanges({"userInterfaceStyle"}, function() log[#log + 1] = "c" end)
+            assert(flip("light") == table.concat(expected, " ") .. " c")
+            c:unregisterForTraitChanges(token)
+            token = nil
+            collectgarbage(); collectgarbage()
+            d:registerForTraitChanges({"userInterfaceStyle"}, function(node) log[#log + 1] = node.name end)
+            expected[#expected + 1] = "d"
+            assert(flip("dark") == table.concat(expected, " "), table.concat(log, " "))
+            """, name: "=numbers")
+        #expect(error == nil, "\(error ?? "")")
+        // "a" gave its 50 back to "b", c's number went to d.
+        #expect(runtime.handlerNumbers == 51)
+    }
+
     /// A host that drives updates from Swift calls into Lua with nothing of Lua's below: every
     /// callback, run or failed, must leave the state's stack as it found it, or a long-running
     /// host grows it until Lua runs out of stack.

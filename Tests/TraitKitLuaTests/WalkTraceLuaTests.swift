@@ -3,39 +3,34 @@ import Testing
 import TraitKit
 @testable import TraitKitLua
 
-/// The binding's part of the walk trace (WalkTrace.swift): firing a Lua handler reports the
-/// node's slot in the identity cache, its userdata and its handler, so the next walk prefetches
-/// them. The slot is read from Lua's private table layout (`identity_slots.h`), so the first test
-/// checks it against the installed library: were a Lua update to move a field, it fails here.
+/// The binding's part of the walk trace (WalkTrace.swift): firing a Lua handler reports its
+/// number's entries in the handler table and the function it calls, so the next walk
+/// prefetches them. The entries' address is read from Lua's private table layout
+/// (`array_slots.h`), so the first test checks it against the installed library: were a Lua
+/// update to move a field, it fails here.
 @Suite("Walk trace from Lua")
 struct WalkTraceLuaTests {
-    @Test func identitySlotsNameWhereLuaKeepsEveryKey() throws {
-        try #require(TK_IDENTITY_SLOTS == 1, "built against a Lua without the 5.4 table layout")
+    @Test func arraySlotsNameWhereLuaKeepsEveryEntry() throws {
+        try #require(TK_ARRAY_SLOTS == 1, "built against a Lua without the 5.4 table layout")
         let L = try #require(luaL_newstate())
         defer { lua_close(L) }
-        // Keys as Lua sees object addresses: 16-byte aligned, scattered over a few megabytes
-        // (a light userdata is only a value, never read), enough of them for collision chains.
-        let count = 20_000
-        func key(_ i: Int) -> UnsafeRawPointer { UnsafeRawPointer(bitPattern: 0x10_0000 + 16 * (i * 40_503 % (16 * count)))! }
+        // Values Lua stores as they are (a light userdata is only a pointer, never read), in
+        // a table grown one entry at a time as the handler table is, so the array part moves.
+        func value(_ i: Int) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 0x10_0000 + 16 * i)! }
+        let count = 5_000
         tk_newtable(L)
-        for i in 0..<count {
-            lua_pushboolean(L, 1)
-            lua_rawsetp(L, -2, key(i))
+        for i in 1...count {
+            lua_pushlightuserdata(L, value(i))
+            lua_rawseti(L, -2, lua_Integer(i))
         }
         let table = lua_topointer(L, -1)
-        var chained = 0
-        for i in 0..<count {
-            var main: UnsafeRawPointer?, found: UnsafeRawPointer?
-            tk_identity_slots(table, key(i), &main, &found)
-            let slot = try #require(found, "key \(i) not found where Lua's layout says")
-            #expect(main != nil)
-            if slot != main { chained += 1 }
+        for i in 1...count {
+            let slot = try #require(tk_array_slot(table, lua_Integer(i)), "no slot for \(i)")
+            #expect(slot.load(as: UnsafeRawPointer.self) == UnsafeRawPointer(value(i)), "index \(i)")
+            #expect(slot.load(fromByteOffset: 8, as: UInt8.self) == UInt8(LUA_TLIGHTUSERDATA), "index \(i)")
         }
-        // Some keys sit down a chain from their main position, so that path is checked too.
-        #expect(chained > 0)
-        var main: UnsafeRawPointer?, found: UnsafeRawPointer?
-        tk_identity_slots(table, UnsafeRawPointer(bitPattern: 0x8)!, &main, &found)
-        #expect(found == nil)
+        #expect(tk_array_slot(table, 0) == nil)
+        #expect(tk_array_slot(nil, 1) == nil)
     }
 
     @Test func aRepeatedLuaFlushFollowsItsWalkWithTheBindingsTouches() {
@@ -62,12 +57,11 @@ struct WalkTraceLuaTests {
             """, name: "=walk")
         #expect(error == nil)
         let walk = WalkTrace.lastUpdate
-        // Per fired handler at least: the view, its registration, the identity cache, the
-        // userdata, the handler.
-        #expect(walk.touches >= 120 * 5)
-        // All but a few: each flush adds the previous collection's userdata to the identity
-        // cache, and Lua may move a colliding key to make room (a node then has a new slot).
-        #expect(walk.followed >= walk.touches - walk.touches / 100)
+        // Per fired handler at least: the view, its registration, the closure's context, its
+        // number, the handler table's entries, the handler.
+        #expect(walk.touches >= 120 * 6)
+        // All: nothing a flush does moves what the next one touches.
+        #expect(walk.followed == walk.touches)
         #expect(runtime.run(chunk: "assert(fired == 4 * 120)", name: "=check") == nil)
     }
 }
