@@ -119,7 +119,7 @@ enum LuaObject {
 
     /// Pushes the userdata of `object` only if it exists already; returns whether it did.
     static func pushExisting(_ L: LuaState, _ object: AnyObject) -> Bool {
-        pushRef(L, LuaRuntime.cacheRef(L))
+        pushRef(L, LuaRuntime.unretained(L)._withUnsafeGuaranteedRef { $0.cacheRef })
         let found = lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA
         tk_replace(L, -2)
         if !found { tk_pop(L, 1) }

@@ -89,13 +89,7 @@ public final class LuaRuntime {
         unretained(L).takeUnretainedValue()
     }
 
-    /// The registry reference of the identity cache (`LuaObject.push`), read without
-    /// retaining the runtime: the lookup runs for every fired Lua handler.
-    static func cacheRef(_ L: LuaState) -> Int32 {
-        unretained(L)._withUnsafeGuaranteedRef { $0.cacheRef }
-    }
-
-    /// The runtime of `L`, not retained: for the lookups that run for every fired handler.
+    /// The runtime of `L`, not retained: for the lookups that run for every object pushed.
     static func unretained(_ L: LuaState) -> Unmanaged<LuaRuntime> {
         Unmanaged<LuaRuntime>.fromOpaque(tk_limits(L).pointee.runtime!)
     }

@@ -43,15 +43,16 @@ enum MissReasons {
         var parts = [
             "10x leaves \(f(pure / 10)) ns per node; a flush that fires nothing costs \(f(swiftWalk)) ns per node here, "
                 + "so the \(f(flush)) ns per node are the one node in ten with a Lua handler: ~\(f(flush * 10)) ns per "
-                + "fired handler, for the walk down to it, the node's registration, finding the node's userdata and its "
-                + "handler, and lua_pcall (about 2,200 instructions); the same flush with Swift closures for handlers, "
+                + "fired handler, for the walk down to it, the node's registration, its node and handler in the handler "
+                + "table, and lua_pcall (about 2,050 instructions); the same flush with Swift closures for handlers, "
                 + "no Lua, costs \(f(swiftHandlers)) ns per node in this run",
         ]
         if let untraced {
             parts.append("the walk trace (README, Performance) prefetches what the previous flush touched: without it "
                 + "this flush costs \(f(untraced)) ns per node, most of it cache misses on the objects reached by pointer; "
                 + "with it, what is left on a large tree is mostly address translation (a fired handler's objects lie on "
-                + "about three pages, and a flush of 100k nodes touches ~18,000, more than the TLB holds)")
+                + "two pages, its node's and its registration's, and a flush of 100k nodes touches ~17,000, more than "
+                + "the TLB holds)")
         } else {
             parts.append("the walk trace is off (TRAITKIT_PREFETCH=0), so most of it is cache misses on the objects "
                 + "reached by pointer")
