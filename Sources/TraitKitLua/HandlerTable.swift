@@ -10,7 +10,8 @@ import TraitKit
 /// those is a miss to a page of its own per fired handler. The entries are weak: the node's
 /// userdata owns its handlers (`HandlerSlot`), so a handler that captures its node is still a
 /// cycle Lua's collector can free (§7). Numbers are reused once the engine's registration is
-/// gone (`HandlerTable.Number`), so the array is as long as the most registrations alive at once.
+/// gone (`HandlerTable.Number`), so the array is as long as the most registrations alive, or
+/// garbage not yet collected, at once (README, Performance, says what that costs).
 enum HandlerTable {
     /// A registration number, given back when the engine's registration (whose closure holds
     /// it) goes: until then the engine may fire it, so no other registration may take it.
@@ -34,8 +35,8 @@ enum HandlerTable {
     }
 
     /// With the handler table at `table`: pushes the node userdata of registration `k` and
-    /// what to call, and returns the latter's type (nil once an ended registration's entry is
-    /// collected); pushes nothing and returns `LUA_TNONE` once the node's userdata is gone.
+    /// what to call, and returns the latter's type (nil if that was collected); pushes nothing
+    /// and returns `LUA_TNONE` once the node's userdata is gone.
     /// Tells `WalkTrace` where both entries and what to call lie, for the next walk to prefetch.
     static func push(_ L: LuaState, _ k: Int, table: Int32, at address: UnsafeRawPointer?) -> Int32 {
         WalkTrace.touch(tk_array_slot(address, lua_Integer(2 * k - 1)))
