@@ -191,6 +191,16 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
 #define TK_MEMO_SELF ((void *)0x544b01)   /* memo[SELF]: the collection's userdata */
 #define TK_MEMO_META ((void *)0x544b02)   /* memo[META]: the collection's own metatable */
 
+/* Whether the value at `i` is a collection's userdata (LuaObject.Kind.collection): only its
+ * first user value is a memo. Another object's (a node's fields, reached by calling this
+ * `__index` through the debug library) must not be promoted or answered from. */
+#define TK_KIND_COLLECTION 1
+static inline int tk_iscollection(lua_State *L, int i) {
+    tk_Box *box = (tk_Box *)lua_touserdata(L, i);
+    return box && lua_rawlen(L, i) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC
+        && box->kind == TK_KIND_COLLECTION;
+}
+
 static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
     if (lua_rawgetp(L, memo, TK_MEMO_META) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -218,7 +228,7 @@ static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
 }
 
 static inline int tk_collection_index(lua_State *L) {
-    if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING
+    if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING && tk_iscollection(L, 1)
         && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
         if (lua_rawget(L, 3) != LUA_TNIL) {

@@ -1,5 +1,7 @@
 import Foundation
+import CLua
 import Testing
+@testable import TraitKitLua
 
 /// §7 bad input: the random sweep of Tests/Fuzz/bad_input.lua, and one test for each bug the
 /// sweep found, so each stays fixed. `TRAITKIT_LONG=1` sweeps 50 seeds of 1,000,000 calls.
@@ -15,6 +17,7 @@ import Testing
     /// The C `__index` fast paths check what they are given: reached through `debug` with
     /// another object, a file handle or a table, they fall back to the Swift path's errors.
     @Test func fastPathsRefuseForeignSelves() {
+        #expect(LuaObject.Kind.collection.rawValue == TK_KIND_COLLECTION)
         expectLua("""
             local tk = require "traitkit"
             local nodeIndex = debug.getmetatable(tk.View{}).__index
@@ -30,6 +33,13 @@ import Testing
             -- Another engine object goes to its own kind's lookup (a node has no such field).
             assert(collectionIndex(tk.View{}, "userInterfaceStyle") == nil)
             assert(nodeIndex(tk.View{}, "traitCollection").userInterfaceStyle == "unspecified")
+            -- A node's fields are not a collection's memo: read twice by name, a collection
+            -- takes a metatable of its own; a node must keep its kind's.
+            local view = tk.View{}
+            view.userInterfaceStyle = "mine"
+            assert(collectionIndex(view, "userInterfaceStyle") == "mine")
+            assert(collectionIndex(view, "userInterfaceStyle") == "mine")
+            assert(rawequal(debug.getmetatable(view), debug.getmetatable(tk.View{})))
             """)
     }
 
