@@ -145,6 +145,18 @@ typedef struct {
                           0: user value 3 is nil or a table of entries by id (HandlerSlot) */
 } tk_Box;
 
+/* LuaObject.Kind values the C fast paths check for (a test checks them against Swift's). */
+#define TK_KIND_NODE 0
+#define TK_KIND_COLLECTION 1
+
+/* The box of the value at `i` if it is an engine object's userdata of `kind`, else NULL: the
+ * fast paths are reachable through the debug library with any value as self. */
+static inline tk_Box *tk_tobox(lua_State *L, int i, int32_t kind) {
+    tk_Box *box = (tk_Box *)lua_touserdata(L, i);
+    return box && lua_rawlen(L, i) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->kind == kind
+        ? box : NULL;
+}
+
 /* `__index` of nodes. `node.traitCollection` is answered from the node's second user value
  * while the collection cached there (`box->collection`) is still the node's current one (the
  * pointer in the node's slot, which only the update pass changes: the slot pointer is at
@@ -154,9 +166,8 @@ typedef struct {
 static inline int tk_node_index(lua_State *L) {
     tk_Limits *limits = tk_limits(L);
     if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
-        tk_Box *box = (tk_Box *)lua_touserdata(L, 1);
-        if (box && lua_rawlen(L, 1) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->object
-            && box->kind == 0 && box->collection
+        tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
+        if (box && box->object && box->collection
             && box->collection == *(void **)(*(char **)((char *)box->object + limits->slot_offset)
                                              + limits->collection_offset)
             && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA)
@@ -191,16 +202,6 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
 #define TK_MEMO_SELF ((void *)0x544b01)   /* memo[SELF]: the collection's userdata */
 #define TK_MEMO_META ((void *)0x544b02)   /* memo[META]: the collection's own metatable */
 
-/* Whether the value at `i` is a collection's userdata (LuaObject.Kind.collection): only its
- * first user value is a memo. Another object's (a node's fields, reached by calling this
- * `__index` through the debug library) must not be promoted or answered from. */
-#define TK_KIND_COLLECTION 1
-static inline int tk_iscollection(lua_State *L, int i) {
-    tk_Box *box = (tk_Box *)lua_touserdata(L, i);
-    return box && lua_rawlen(L, i) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC
-        && box->kind == TK_KIND_COLLECTION;
-}
-
 static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
     if (lua_rawgetp(L, memo, TK_MEMO_META) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -228,7 +229,9 @@ static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
 }
 
 static inline int tk_collection_index(lua_State *L) {
-    if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING && tk_iscollection(L, 1)
+    /* Only a collection's first user value is a memo: another object's (a node's fields) must
+     * not be answered from or promoted. */
+    if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING && tk_tobox(L, 1, TK_KIND_COLLECTION)
         && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
         if (lua_rawget(L, 3) != LUA_TNIL) {

@@ -17,6 +17,7 @@ import Testing
     /// The C `__index` fast paths check what they are given: reached through `debug` with
     /// another object, a file handle or a table, they fall back to the Swift path's errors.
     @Test func fastPathsRefuseForeignSelves() {
+        #expect(LuaObject.Kind.node.rawValue == TK_KIND_NODE)
         #expect(LuaObject.Kind.collection.rawValue == TK_KIND_COLLECTION)
         expectLua("""
             local tk = require "traitkit"
