@@ -229,8 +229,10 @@ static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
 }
 
 static inline int tk_collection_index(lua_State *L) {
-    /* Only a collection's first user value is a memo: another object's (a node's fields) must
-     * not be answered from or promoted. */
+    /* Exactly (self, key) from here on: the debug library can call this with any arguments,
+     * and the memo must land at index 3. Only a collection's first user value is a memo:
+     * another object's (a node's fields) must not be answered from or promoted. */
+    lua_settop(L, 2);
     if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING && tk_tobox(L, 1, TK_KIND_COLLECTION)
         && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
@@ -245,11 +247,15 @@ static inline int tk_collection_index(lua_State *L) {
 
 /* `__index` of a promoted collection's memo: a name it does not hold (a method, a trait not
  * read yet, a trait object, a misspelling) goes to the Swift `__index` with the collection,
- * not the memo, as `self`. Upvalue 1: the Swift `__index`. */
+ * not the memo, as `self`. Reached through the debug library, `self` may be anything: only a
+ * table is looked into, and the Swift `__index` refuses whatever is not an engine object.
+ * Upvalue 1: the Swift `__index`. */
 static inline int tk_memo_miss(lua_State *L) {
-    lua_rawgetp(L, 1, TK_MEMO_SELF);
-    lua_replace(L, 1);
     lua_settop(L, 2);
+    if (lua_type(L, 1) == LUA_TTABLE) {
+        lua_rawgetp(L, 1, TK_MEMO_SELF);
+        lua_replace(L, 1);
+    }
     return tk_trampoline(L);
 }
 

@@ -64,6 +64,14 @@ enum ClassModule {
         lua_setmetatable(L, -2)
     }
 
+    /// Refuses a `self` that is not a class table (one with the engine class it makes): the
+    /// class metamethods are reachable through the debug library with any value.
+    static func checkClass(_ L: LuaState, _ i: Int32, _ function: String) throws {
+        let isClass = rawGetField(L, i, "__engine") == LUA_TSTRING
+        tk_pop(L, 1)
+        guard isClass else { throw argumentError(L, i, function, expected: "a class") }
+    }
+
     /// `Base:subclass("Name")`.
     static let subclass: SwiftLuaFunction = { L in
         guarded(L) { L in
@@ -93,9 +101,7 @@ enum ClassModule {
             // Self is a class unless called through the debug library, and a nil or NaN key
             // comes from `Class[nil] = v`: the raw set would crash on a non-table, or raise
             // through these Swift frames for such a key.
-            guard lua_type(L, 1) == LUA_TTABLE else {
-                throw argumentError(L, 1, "__newindex", expected: "a class")
-            }
+            try checkClass(L, 1, "__newindex")
             try checkFieldKey(L, 2)
             LuaRuntime.of(L).noteDefinition(L, key: 2, value: 3)
             lua_settop(L, 3)
@@ -106,6 +112,7 @@ enum ClassModule {
 
     static let classToString: SwiftLuaFunction = { L in
         guarded(L) { L in
+            try checkClass(L, 1, "__tostring")
             _ = rawGetField(L, 1, "__name")
             push(L, "<class \(string(L, -1) ?? "?")>")
             return 1

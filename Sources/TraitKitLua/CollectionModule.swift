@@ -77,7 +77,8 @@ enum CollectionModule {
 
     /// A collection from `start` changed by the table or builder function at `i` (nil: unchanged).
     /// `.anchored` only when the caller pushes the collection to Lua before anything can
-    /// collect the values (`LuaValueBox`).
+    /// collect the values (`LuaValueBox`). A builder function leaves its builder's userdata on
+    /// the stack, where it anchors those values until the calling Lua function returns.
     static func build(_ L: LuaState, _ i: Int32, from start: TraitCollection, _ function: String,
                       hold: LuaValueBox.Hold = .pinned) throws -> TraitCollection {
         switch lua_type(L, i) {
@@ -93,9 +94,14 @@ enum CollectionModule {
             }
             return TraitCollection(traits)
         case LUA_TFUNCTION:
+            // The builder's userdata anchors the object values the function sets (`t.Obj =
+            // {...}`) until the collection's own userdata does: it stays on the stack below the
+            // call, so no collection step between the call and the caller's push can free them.
             let builder = Builder(start, hold: hold)
-            lua_pushvalue(L, i)
+            let function = absolute(L, i)
             LuaObject.push(L, builder, .mutableTraits)
+            lua_pushvalue(L, function)
+            lua_pushvalue(L, -2)
             try LuaRuntime.of(L).protectedCall(L, nargs: 1)
             return TraitCollection(builder.traits)
         default:

@@ -26,6 +26,18 @@ enum LuaObject {
         return box.pointee.magic == magic ? box : nil
     }
 
+    /// The box of the live engine object at `i` (the `self` of a metamethod), or an error
+    /// that says what came instead: metamethods are reachable through the debug library.
+    static func checkBox(_ L: LuaState, _ i: Int32) throws -> UnsafeMutablePointer<Box> {
+        guard let box = box(L, i) else {
+            throw LuaError("bad self for a TraitKit object's metamethod (expected a TraitKit object, got \(TraitKitLua.typeName(L, i)))")
+        }
+        guard box.pointee.object != nil else {
+            throw LuaError("attempt to use a TraitKit object after its finalizer ran")
+        }
+        return box
+    }
+
     /// The object at `i`, if it is one of ours and still alive.
     static func peek(_ L: LuaState, _ i: Int32) -> AnyObject? {
         guard let object = box(L, i)?.pointee.object else { return nil }

@@ -33,6 +33,9 @@ public final class LuaRuntime {
     /// The weak-keyed set of collections with a metatable of their own (`tk_collection_index`).
     var promotedCollectionsRef: Int32 = 0
     private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:]
+    /// What `register` was given, in order: the names each class offers, for the checks and
+    /// references built on them.
+    private(set) var registeredMembers: [(type: AnyClass, members: Members)] = []
     var classRefs: [ObjectIdentifier: Int32] = [:]
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
     var definedMethods = EventMask()
@@ -161,6 +164,7 @@ public final class LuaRuntime {
 
     func register(_ members: Members, for type: AnyClass) {
         memberRefs[ObjectIdentifier(type)] = members.install(L)
+        registeredMembers.append((type, members))
     }
 
     // MARK: Running code
@@ -426,7 +430,11 @@ struct EventMask {
 /// `__tostring` for engine objects.
 let objectToString: SwiftLuaFunction = { L in
     guarded(L) { L in
-        guard let object = LuaObject.peek(L, 1) else { push(L, "<collected object>"); return 1 }
+        guard let box = LuaObject.box(L, 1) else {
+            throw argumentError(L, 1, "__tostring", expected: "a TraitKit object")
+        }
+        guard let raw = box.pointee.object else { push(L, "<collected object>"); return 1 }
+        let object = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()
         push(L, LuaRuntime.describe(object))
         return 1
     }

@@ -41,9 +41,7 @@ struct Members {
 /// class chain; unknown keys read as nil (per-instance fields may be set at any time).
 let indexObject: SwiftLuaFunction = { L in
     guarded(L) { L in
-        guard let box = LuaObject.box(L, 1), box.pointee.object != nil else {
-            throw LuaError("attempt to use a collected or invalid object")
-        }
+        let box = try LuaObject.checkBox(L, 1)
         let members = box.pointee.members
         pushRef(L, members)
         lua_pushvalue(L, 2)
@@ -68,9 +66,7 @@ let indexObject: SwiftLuaFunction = { L in
 /// do nothing without a word.
 let newIndexObject: SwiftLuaFunction = { L in
     guarded(L) { L in
-        guard let box = LuaObject.box(L, 1), box.pointee.object != nil else {
-            throw LuaError("attempt to use a collected or invalid object")
-        }
+        let box = try LuaObject.checkBox(L, 1)
         pushRef(L, box.pointee.setters)
         lua_pushvalue(L, 2)
         if lua_rawget(L, -2) == LUA_TLIGHTUSERDATA {

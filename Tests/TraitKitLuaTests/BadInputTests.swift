@@ -44,6 +44,83 @@ import Testing
             """)
     }
 
+    /// Reached through the debug library, the C `__index` of collections gets any number of
+    /// arguments, and a promoted collection's memo `__index` any `self`: a third argument put
+    /// the memo past index 3 (a raw get on the integer), and a number as `self` was read as a
+    /// table. Both ended the process with SIGSEGV; both are Lua errors or plain answers now.
+    @Test func collectionIndexesTakeAnyArguments() throws {
+        let result = try traitkit(["run", "-"], input: """
+            local tk = require "traitkit"
+            local tc = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            local index = debug.getmetatable(tc).__index
+            _ = tc.userInterfaceStyle
+            print(index(tc, "userInterfaceStyle", 0), index(tc, "userInterfaceStyle", 0, {}, "x"))
+            print(pcall(index, tc), pcall(index))
+            _ = tc.userInterfaceStyle
+            local memo = debug.getmetatable(tc).__index
+            local miss = debug.getmetatable(memo).__index
+            for _, self in ipairs{ 0, "userInterfaceStyle", {}, io.stdout, tk.View{} } do
+              print(pcall(miss, self, "userInterfaceStyle"))
+            end
+            print(miss(memo, "horizontalSizeClass", 1, 2), pcall(miss))
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "dark\tdark", "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("false\tfalse\tbad self") == true, "\(lines)")
+        // A number, a string, a table that is no memo, a file: errors; a node answers for itself.
+        #expect(lines.dropFirst(2).prefix(4).allSatisfy { $0.hasPrefix("false\tbad self") }, "\(lines)")
+        #expect(lines.dropFirst(6).first == "true\tnil", "\(lines)")
+        #expect(lines.last?.hasPrefix("unspecified\tfalse\t") == true, "\(lines)")
+    }
+
+    /// §7's audit: every function a script can reach, every metamethod and every member of
+    /// every class in the binding's own member tables, called with wrong counts, foreign and
+    /// finalized selves and wrong types (Tests/Fuzz/every_function.lua). Each must return or
+    /// raise a Lua error, and refuse a self that is not its object; the run must not end by a
+    /// signal.
+    @Test func everyReachableFunctionRefusesBadArguments() throws {
+        let runtime = LuaRuntime()
+        func list(_ names: [(String, SwiftLuaFunction)]) -> String {
+            "{" + names.map { "\"\($0.0)\"" }.joined(separator: ", ") + "}"
+        }
+        let members = runtime.registeredMembers.map { type, members in
+            "{ type = \"\(String(describing: type))\", methods = \(list(members.methods)), "
+                + "getters = \(list(members.getters)), setters = \(list(members.setters)) }"
+        }
+        let script = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fuzz/every_function.lua"), encoding: .utf8)
+        let result = try traitkit(["run", "-"], input: "MEMBERS = {\n" + members.joined(separator: ",\n") + "}\n" + script)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.hasPrefix("audited "), "\(result.stdout)")
+        // Everything the tables name was called: far more functions than the module alone has.
+        let audited = Int(summary.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let methods = runtime.registeredMembers.reduce(0) { $0 + $1.members.methods.count }
+        #expect(audited > methods, "\(summary)")
+    }
+
+    /// A builder function's object values are anchored by the builder's userdata until the
+    /// collection's userdata takes them; a collection step between the two freed them, and the
+    /// value read back nil. An aggressive incremental setting made that happen in most runs;
+    /// a full collection at every step of the generational collector is the other extreme.
+    @Test func builderValuesSurviveEveryCollectorSetting() {
+        for (n, setting) in [#""incremental", 10, 1000, 10"#, #""incremental", 0, 40, 0"#, #""generational", 0, 0"#].enumerated() {
+            expectLua("""
+                local tk = require "traitkit"
+                local Obj = tk.defineTrait{ name = "BuiltObject\(n)", default = false, kind = "object" }
+                collectgarbage(\(setting))
+                local base = tk.TraitCollection{}
+                for i = 1, 300 do
+                  local tc = tk.TraitCollection(function(t) t[Obj] = { name = "built" .. i } end)
+                  assert(type(tc[Obj]) == "table" and tc[Obj].name == "built" .. i, "lost at " .. i)
+                  local changed = base:modifying(function(t) t[Obj] = { i } end)
+                  assert(type(changed[Obj]) == "table" and changed[Obj][1] == i, "modifying lost at " .. i)
+                end
+                collectgarbage("incremental", 200, 100, 13)
+                """)
+        }
+    }
+
     /// A class's `__newindex` sets the field raw. A nil or NaN key (`Class[nil] = v`) must be
     /// refused before the raw set, which would raise through Swift frames; another self,
     /// reached through the debug library, crashed the process.
