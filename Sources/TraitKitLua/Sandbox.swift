@@ -1,8 +1,11 @@
 import CLua
 
 /// The library set of a state (DESIGN.md §7). A sandboxed state has no `io`, no `os` beyond
-/// `clock`, `time` and `date`, no `package.loadlib` or C module searchers, no `debug`, no
-/// `dofile`/`loadfile`, and a `load` that refuses binary chunks.
+/// `clock`, `time` and `date`, no `debug`, no `dofile`/`loadfile`, and a `load` that refuses
+/// binary chunks. `require` finds what `package.preload` and `package.loaded` hold and
+/// nothing else: the searchers that read files (Lua modules along `package.path`, C modules)
+/// and `package.searchpath` are gone, so setting `package.path` reaches nothing, and a missing
+/// module's error is the same whether or not a file of that name exists.
 enum Sandbox {
     static func openLibraries(_ L: LuaState, sandboxed: Bool) {
         guard sandboxed else {
@@ -32,8 +35,14 @@ enum Sandbox {
         local clock, time, date = os.clock, os.time, os.date
         os = { clock = clock, time = time, date = date }
         package.loadlib = missing("package.loadlib")
-        package.cpath = ""
-        package.searchers[3], package.searchers[4] = nil, nil
+        package.searchpath = nil
+        package.path, package.cpath = "", ""
+        local searchers = package.searchers
+        searchers[2] = function(name)
+          return "no file searched for '" .. name .. "': the script runs sandboxed (--sandbox), " ..
+            "so require loads only preloaded and built-in modules"
+        end
+        searchers[3], searchers[4] = nil, nil
         """
         _ = tk_loadbuffer(L, restrict, restrict.utf8.count, "=sandbox", "t")
         _ = tk_pcall(L, 0, 0, 0)

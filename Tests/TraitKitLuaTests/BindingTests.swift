@@ -882,10 +882,13 @@ struct BindingTests {
             local function count() calls = calls + 1 end
             a:registerForTraitChanges({"userInterfaceStyle"}, count)
             a:registerForTraitChanges({"userInterfaceStyle"}, function() error("handler failed") end)
-            b:registerForTraitChanges({"userInterfaceStyle"}, { hit = count }, "hit")
+            -- Targets are held weakly (R7): the script keeps its own, or a collection in
+            -- between would end the registration (the full one in flip makes that certain).
+            target = { hit = count }
+            b:registerForTraitChanges({"userInterfaceStyle"}, target, "hit")
             function b:traitCollectionDidChange(previous) count() end
             function c:traitCollectionDidChange(previous) error("method failed") end
-            function flip(style) root.view.traitOverrides.userInterfaceStyle = style end
+            function flip(style) root.view.traitOverrides.userInterfaceStyle = style; collectgarbage() end
             """, name: "=stack")
         try #require(error == nil, "\(error ?? "")")
         let top = lua_gettop(runtime.L)
@@ -933,9 +936,37 @@ struct BindingTests {
             assert(load("return 1 + 1")() == 2, "text chunks load")
             ok, err = pcall(package.loadlib, "x.so", "f")
             assert(not ok and err:find("sandboxed", 1, true))
-            assert(package.cpath == "")
             assert(require("traitkit").View{ name = "v" }.name == "v", "the module is there")
+            assert(require("string") == string, "built-in modules load")
             """, name: "=sandbox") == nil)
+    }
+
+    /// §7: under the sandbox `require` never touches the file system, whatever the script does
+    /// to `package`: a file that exists and one that does not give the same error, which says
+    /// why; preloaded modules and modules a script's own searcher supplies still load.
+    @Test func sandboxedRequireCannotReadOrProbeFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitkit-sandbox-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "return 'read from disk'".write(to: folder.appendingPathComponent("present.lua"), atomically: true, encoding: .utf8)
+        #expect(runLua("""
+            package.path = "\(folder.path)/?.lua;/etc/?"
+            local function message(name)
+              local ok, err = pcall(require, name)
+              assert(not ok, name .. " must not load")
+              return (err:gsub(name, "NAME"))
+            end
+            local present, passwd, absent = message("present"), message("passwd"), message("absent")
+            assert(present == absent and passwd == absent, present .. " / " .. passwd .. " / " .. absent)
+            assert(absent:find("sandboxed", 1, true) and absent:find("preloaded", 1, true), absent)
+            assert(package.searchpath == nil and package.searchers[3] == nil)
+            package.preload.mine = function(name) return { name = name } end
+            assert(require("mine").name == "mine")
+            table.insert(package.searchers, function(name) return function() return name .. "!" end end)
+            assert(require("made") == "made!")
+            """, sandbox: true) == nil)
+        // Outside the sandbox the same path loads the file.
+        #expect(runLua("package.path = '\(folder.path)/?.lua'; assert(require('present') == 'read from disk')") == nil)
     }
 
     @Test func memoryLimitEndsARunawayScriptCleanly() {
