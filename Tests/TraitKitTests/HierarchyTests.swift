@@ -214,6 +214,22 @@ struct HierarchyTests {
         #expect(sheet.presentationController == nil)
     }
 
+    /// A presenting controller taken out of its window keeps what it presents, which is still
+    /// in the window: presenting it from there closed a cycle that `dismiss` followed until the
+    /// stack overflowed (found by Tests/Fuzz/random_scripts.py).
+    @Test func aControllerCannotBePresentedFromInsideItsOwnPresentation() throws {
+        let stage = Stage()
+        let child = ViewController(name: "child"), sheet = ViewController(name: "sheet")
+        try stage.root.addChild(child)
+        try stage.root.view.addSubview(child.view)
+        try child.present(sheet)
+        stage.window.rootViewController = ViewController(name: "other")
+        #expect(child.window == nil && sheet.window === stage.window)
+        #expect(throws: TraitError.self) { try sheet.present(child) }
+        child.dismiss()
+        #expect(sheet.presentingViewController == nil && child.presentedViewController == nil)
+    }
+
     @Test func presentingFromOutsideAWindowIsAnError() {
         let loose = ViewController(name: "loose")
         #expect(throws: TraitError.self) { try loose.present(ViewController()) }

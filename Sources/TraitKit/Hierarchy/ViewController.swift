@@ -170,6 +170,10 @@ open class ViewController: TraitEnvironment {
         if controller.presentingViewController != nil || controller.window != nil || controller === self {
             throw .invalidHierarchy("cannot present \(controller.debugName): it is already in a window")
         }
+        if isInside(presentationsOf: controller) {
+            throw .invalidHierarchy("cannot present \(controller.debugName) from \(debugName): "
+                                    + "\(debugName) is inside what \(controller.debugName) presents")
+        }
         if presentationDepth >= HierarchyDepth.limit {
             throw .invalidHierarchy("cannot present \(controller.debugName) from \(debugName): "
                                     + "presentations nest at most \(HierarchyDepth.limit) deep")
@@ -185,6 +189,19 @@ open class ViewController: TraitEnvironment {
         controller.setTraitParent(presentation)
         controller.ownerDidChange()
         Appearance.windowChanged(for: controller, from: oldWindow, to: window)
+    }
+
+    /// Whether this controller is `controller` or sits, through containment and presentations,
+    /// inside what it presents. A controller taken out of its window keeps what it presents,
+    /// so without this check it could be presented by its own presented controller: a cycle
+    /// that dismissing would follow forever.
+    private func isInside(presentationsOf controller: ViewController) -> Bool {
+        var current: ViewController? = self
+        while let c = current {
+            if c === controller { return true }
+            current = c.parent ?? c.presentingViewController
+        }
+        return false
     }
 
     /// Dismisses what this controller presents, or this controller when it is presented.
