@@ -11,11 +11,15 @@ final class CommandLineTests {
         for path in scripts { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// Writes a script; returns its path relative to the package root, the tool's working
+    /// directory: short, so Lua prints it whole in messages (it shortens chunk names past 60
+    /// bytes) wherever TMPDIR points.
     func script(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "traitkit-\(UUID().uuidString).lua"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        scripts.append(path)
-        return path
+        let name = ".build/tk-\(UUID().uuidString.prefix(8)).lua"
+        let url = packageRoot.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        scripts.append(url.path)
+        return name
     }
 
     /// In a fresh process no script has defined `traitCollectionDidChange` yet, so flushes
