@@ -226,8 +226,16 @@ struct HierarchyTests {
         stage.window.rootViewController = ViewController(name: "other")
         #expect(child.window == nil && sheet.window === stage.window)
         #expect(throws: TraitError.self) { try sheet.present(child) }
+        // Nor may it become a child of what it presents (then `window` looped forever), and a
+        // controller is never both presented and a child.
+        #expect(throws: TraitError.self) { try sheet.addChild(child) }
+        #expect(throws: TraitError.self) { try ViewController(name: "other").addChild(sheet) }
+        #expect(child.parent === stage.root && sheet.parent == nil)
         child.dismiss()
         #expect(sheet.presentingViewController == nil && child.presentedViewController == nil)
+        let loose = ViewController(name: "loose")
+        try loose.addChild(sheet)
+        #expect(throws: TraitError.self) { try stage.window.rootViewController!.present(sheet) }
     }
 
     @Test func presentingFromOutsideAWindowIsAnError() {

@@ -128,8 +128,12 @@ open class ViewController: TraitEnvironment {
 
     /// Adds a child controller (its view is placed separately, as in UIKit).
     public func addChild(_ child: ViewController) throws(TraitError) {
-        if child === self || isDescendantController(of: child) {
+        if isInside(presentationsOf: child) {
             throw .cycle(node: debugName, ancestor: child.debugName)
+        }
+        if child.presentingViewController != nil {
+            throw .invalidHierarchy("cannot add \(child.debugName) as a child of \(debugName): it is presented "
+                                    + "(dismiss it first)")
         }
         try HierarchyDepth.check(adding: child, under: self)
         child.removeFromParent()
@@ -147,15 +151,6 @@ open class ViewController: TraitEnvironment {
         ownerDidChange()
     }
 
-    private func isDescendantController(of controller: ViewController) -> Bool {
-        var current = parent
-        while let c = current {
-            if c === controller { return true }
-            current = c.parent
-        }
-        return false
-    }
-
     // MARK: Presentation
 
     /// Presents `controller` over this one's window; it inherits through a new
@@ -169,6 +164,10 @@ open class ViewController: TraitEnvironment {
         }
         if controller.presentingViewController != nil || controller.window != nil || controller === self {
             throw .invalidHierarchy("cannot present \(controller.debugName): it is already in a window")
+        }
+        if let parent = controller.parent {
+            throw .invalidHierarchy("cannot present \(controller.debugName): it is a child of \(parent.debugName) "
+                                    + "(remove it from its parent first)")
         }
         if isInside(presentationsOf: controller) {
             throw .invalidHierarchy("cannot present \(controller.debugName) from \(debugName): "
@@ -193,8 +192,10 @@ open class ViewController: TraitEnvironment {
 
     /// Whether this controller is `controller` or sits, through containment and presentations,
     /// inside what it presents. A controller taken out of its window keeps what it presents,
-    /// so without this check it could be presented by its own presented controller: a cycle
-    /// that dismissing would follow forever.
+    /// so without this check it could be presented by its own presented controller, or become
+    /// its child: a cycle that `window` and dismissing would follow forever. A controller is
+    /// never both a child and presented (`addChild` and `present` refuse that), so the way up
+    /// is one chain.
     private func isInside(presentationsOf controller: ViewController) -> Bool {
         var current: ViewController? = self
         while let c = current {
