@@ -103,7 +103,7 @@ enum ClassModule {
             // through these Swift frames for such a key.
             try checkClass(L, 1, "__newindex")
             try checkFieldKey(L, 2)
-            LuaRuntime.of(L).noteDefinition(L, key: 2, value: 3)
+            try LuaRuntime.of(L).noteDefinition(L, key: 2, value: 3)
             lua_settop(L, 3)
             lua_rawset(L, 1)
             return 0
@@ -187,7 +187,18 @@ enum ClassModule {
             }
             return WindowScene(screen: screen, name: name)
         case "Screen":
+            // The constructor's traits, then `--trait` settings over them: the screen's
+            // collection is its system traits from the start, as UIScreen's is.
             var traits = MutableTraits(TraitCollection())
+            if lua_type(L, 2) == LUA_TTABLE {
+                try forEachPair(L, 2) {
+                    if string(L, -2) == "name" { return }
+                    guard let trait = try TraitValues.traitKey(L, -2) else {
+                        throw LuaError("bad key in Screen{...} (expected a trait name, got \(typeName(L, -2)))")
+                    }
+                    try traits.set(try TraitValues.value(L, -1, for: trait), for: trait)
+                }
+            }
             for (trait, value) in runtime.screenTraitSettings { try traits.set(value, for: trait) }
             let screen = Screen(systemTraits: TraitCollection(traits), name: name)
             runtime.application.add(screen)
@@ -204,34 +215,19 @@ enum ClassModule {
         return try read()
     }
 
-    /// Applies constructor properties: setters, then (for screens) system traits, else fields.
+    /// Applies constructor properties through setters, else as fields (a screen's are its
+    /// system traits, which `make` gave it).
     private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment) throws {
-        let isScreen = node is Screen
-        var screenTraits: [(Trait, TraitValue)] = []
+        if node is Screen { return }
         try forEachPair(L, table) {
             let key = string(L, -2)
             if key == "name" || (key == "screen" && node is WindowScene) { return }
-            if isScreen {
-                guard let trait = try TraitValues.traitKey(L, -2) else {
-                    throw LuaError("bad key in Screen{...} (expected a trait name, got \(typeName(L, -2)))")
-                }
-                screenTraits.append((trait, try TraitValues.value(L, -1, for: trait)))
-                return
-            }
             // node[key] = value, through the same path as an assignment in the script.
             lua_pushvalue(L, ud)
             lua_pushvalue(L, -3)
             lua_pushvalue(L, -3)
             lua_settop(L, lua_gettop(L))
             try assign(L)
-        }
-        // `--trait` settings win over the constructor's values.
-        let settings = LuaRuntime.of(L).screenTraitSettings
-        screenTraits.removeAll { given in settings.contains { $0.0 === given.0 } }
-        if let screen = node as? Screen, !screenTraits.isEmpty {
-            try screen.setSystemTraits { traits in
-                for (trait, value) in screenTraits { try traits.set(value, for: trait) }
-            }
         }
     }
 

@@ -183,6 +183,9 @@ enum CollectionModule {
     static let hasDifferentColorAppearance: SwiftLuaFunction = { L in
         guarded(L) { L in
             let tc = try check(L, 1, "hasDifferentColorAppearance")
+            // UIKit takes an optional: the first change has no previous collection, and any
+            // appearance differs from none (the dark-mode notes pass previousTraitCollection).
+            guard !isNil(L, 2) else { lua_pushboolean(L, 1); return 1 }
             let other = try check(L, 2, "hasDifferentColorAppearance")
             lua_pushboolean(L, tc.hasDifferentColorAppearance(comparedTo: other) ? 1 : 0)
             return 1

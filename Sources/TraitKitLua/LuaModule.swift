@@ -46,7 +46,8 @@ enum LuaModule {
     /// `tk.update()`: one run-loop turn (R6); rethrows the first callback error.
     static let update: SwiftLuaFunction = { L in
         guarded(L) { L in
-            try LuaRuntime.of(L).update()
+            let runtime = LuaRuntime.of(L)
+            try runtime.runningUpdate(L) { try runtime.update() }
             return 0
         }
     }

@@ -138,7 +138,7 @@ extension LuaRepl {
         do {
             try runtime.protectedCall(nargs: nargs, nresults: 1)
         } catch {
-            return "\(error)\n"
+            return withoutTraceback(error)
         }
         return (string(L, -1).map { $0 + "\n" } ?? "") + updateAfterCommand()
     }
@@ -152,11 +152,17 @@ extension LuaRepl {
             defer { tk_pop(L, 1) }
             return (string(L, -1) ?? "syntax error") + "\n"
         }
-        do { try runtime.protectedCall(nargs: 0, nresults: 1) } catch { return "\(error)\n" }
+        do { try runtime.protectedCall(nargs: 0, nresults: 1) } catch { return withoutTraceback(error) }
         if LuaObject.peek(L, -1) is TraitEnvironment { return nil }
         defer { tk_pop(L, 1) }
         let got = lua_type(L, -1) == LUA_TNIL ? "nil" : "a " + typeName(L, -1)
         return ":\(command) needs a node (a view, view controller, window, scene or screen), and \(expression) is \(got)\n"
+    }
+
+    /// A command's error as one line: the traceback would show only the command's own chunk.
+    private func withoutTraceback(_ error: any Error) -> String {
+        let message = "\(error)"
+        return (message.split(separator: "\nstack traceback:", maxSplits: 1).first.map(String.init) ?? message) + "\n"
     }
 
     private func updateAfterCommand() -> String {

@@ -25,6 +25,8 @@ public final class LuaRuntime {
     weak var replSession: LuaRepl?
     var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
+    /// `local t, m = ... return t[m]`: a method looked up as a call would, in protected mode.
+    var methodLookupRef: Int32 = 0
     /// Trait name (the Lua string) → the trait, as light userdata (TraitValues.traitKey).
     var traitNamesRef: Int32 = 0
     /// Trait id + 1 → the trait's case names as Lua strings (TraitValues.push).
@@ -36,6 +38,12 @@ public final class LuaRuntime {
     /// What `register` was given, in order: the names each class offers, for the checks and
     /// references built on them.
     private(set) var registeredMembers: [(type: AnyClass, members: Members)] = []
+    /// The names of every engine method, for the hint of a method called with `.`.
+    private(set) var methodNames: Set<String> = []
+    /// Updates run by script calls under way, and the error values they keep (`UpdateErrors`).
+    var updateDepth = 0
+    var errorValuesRef: Int32 = 0
+    var nextErrorValue = 1
     var classRefs: [ObjectIdentifier: Int32] = [:]
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
     var definedMethods = EventMask()
@@ -113,6 +121,8 @@ public final class LuaRuntime {
         boxValuesRef = luaL_ref(L, tk_registryindex())
         tk_newtable(L)
         retiredRef = luaL_ref(L, tk_registryindex())
+        tk_newtable(L)
+        errorValuesRef = luaL_ref(L, tk_registryindex())
         // Userdata owned by the application itself (screens): strong.
         tk_newtable(L)
         anchoredRef = luaL_ref(L, tk_registryindex())
@@ -145,6 +155,9 @@ public final class LuaRuntime {
             + "return f(t, n, p)"
         _ = tk_loadbuffer(L, source, source.utf8.count, "=[traitkit target-action]", "t")
         callTargetRef = luaL_ref(L, tk_registryindex())
+        let lookup = "local t, m = ... return t[m]"
+        _ = tk_loadbuffer(L, lookup, lookup.utf8.count, "=[traitkit method lookup]", "t")
+        methodLookupRef = luaL_ref(L, tk_registryindex())
     }
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).
@@ -165,6 +178,7 @@ public final class LuaRuntime {
     func register(_ members: Members, for type: AnyClass) {
         memberRefs[ObjectIdentifier(type)] = members.install(L)
         registeredMembers.append((type, members))
+        methodNames.formUnion(members.methods.map(\.0))
     }
 
     // MARK: Running code
@@ -253,7 +267,8 @@ public final class LuaRuntime {
             let passable = status == LUA_ERRRUN && limits.pointee.memory_error == 0
             let message = errorMessage(L, at: -1)
             tk_pop(L, 1)
-            throw LuaCallError(description: message, passable: passable)
+            throw LuaCallError(description: message, passable: passable,
+                               valueNumber: passable ? keepErrorValue(L) : 0)
         }
     }
 
@@ -330,9 +345,13 @@ public final class LuaRuntime {
     }
 
     /// Notes that a script defined lifecycle method `name`, so the engine starts asking for it.
-    func noteDefinition(_ L: LuaState, key: Int32, value: Int32) {
-        guard lua_type(L, value) == LUA_TFUNCTION, let name = string(L, key),
-              let event = NodeEvent(rawValue: name) else { return }
+    func noteDefinition(_ L: LuaState, key: Int32, value: Int32) throws {
+        guard let name = string(L, key), let event = NodeEvent(rawValue: name) else { return }
+        // The engine calls these: anything else would be stored and never called.
+        guard lua_type(L, value) == LUA_TFUNCTION else {
+            if isNil(L, value) { return }
+            throw LuaError("'\(name)' must be a function (the engine calls it as a lifecycle method), got \(typeName(L, value))")
+        }
         definedMethods.insert(event)
         BindingHints.declare(event)
     }
@@ -384,7 +403,7 @@ public final class LuaRuntime {
         switch LuaObject.Kind(rawValue: kind) {
         case .node:
             try checkFieldKey(L, 2)
-            noteDefinition(L, key: 2, value: 3)
+            try noteDefinition(L, key: 2, value: 3)
             LuaObject.pushUserValue(L, 1)
             lua_pushvalue(L, 2)
             lua_pushvalue(L, 3)

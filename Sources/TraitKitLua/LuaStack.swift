@@ -31,6 +31,9 @@ struct LuaCallError: Error, CustomStringConvertible {
     /// A runtime error whose value `tk_msghandler` kept (not a memory error, which runs no
     /// handler): one `guardedPassingErrors` may raise again as it was.
     var passable = false
+    /// For an error value that is not a message raised while an update runs: its number among
+    /// the values kept for the call that ran the update (`UpdateErrors.swift`); else 0.
+    var valueNumber = 0
 }
 
 /// A script's error that a binding call lets through unchanged (`guardedPassingErrors`);
@@ -154,6 +157,9 @@ func argumentError(_ L: LuaState, _ n: Int32, _ function: String, expected: Stri
 func argumentError(_ L: LuaState, _ n: Int32, _ function: String, detail: String) -> LuaError {
     let what = "(\(detail))"
     switch (callSyntax(L), n) {
+    case (.field, 1) where LuaRuntime.of(L).methodNames.contains(function):
+        // `screen.setSystemTraits{...}`: the script's first argument took self's place.
+        return LuaError("bad argument #1 to '\(function)' (\(detail); use ':' to call a method)")
     case (.method, 1): return LuaError("calling '\(function)' on bad self \(what)")
     case (.method, 2...): return LuaError("bad argument #\(n - 1) to '\(function)' \(what)")
     case (.assignment, _): return LuaError("bad value for '\(function)' \(what)")
@@ -168,7 +174,7 @@ func constructorArgumentError(_ L: LuaState, _ function: String, expected: Strin
     LuaError("bad argument #1 to '\(function)' (expected \(expected), got \(typeName(L, 2)))")
 }
 
-private enum CallSyntax { case method, assignment, other }
+private enum CallSyntax { case method, field, assignment, other }
 
 /// How the script called the running C function, from the calling instruction, as
 /// luaL_argerror finds it (`lua_getinfo` "n", which never raises).
@@ -177,6 +183,7 @@ private func callSyntax(_ L: LuaState) -> CallSyntax {
     guard lua_getstack(L, 0, &ar) != 0, lua_getinfo(L, "n", &ar) != 0, let namewhat = ar.namewhat else { return .other }
     switch String(cString: namewhat) {
     case "method": return .method
+    case "field": return .field
     case "metamethod" where ar.name.map { String(cString: $0) } == "newindex": return .assignment
     default: return .other
     }

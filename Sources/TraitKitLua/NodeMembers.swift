@@ -8,7 +8,11 @@ enum NodeMembers {
             ("registerForTraitChanges", RegistrationModule.register),
             ("unregisterForTraitChanges", RegistrationModule.unregister),
             ("updateTraitsIfNeeded", { L in
-                guarded(L) { L in try NodeArgs.node(L, 1, "updateTraitsIfNeeded").updateTraitsIfNeeded(); return 0 }
+                guarded(L) { L in
+                    let node = try NodeArgs.node(L, 1, "updateTraitsIfNeeded")
+                    try LuaRuntime.of(L).runningUpdate(L) { try node.updateTraitsIfNeeded() }
+                    return 0
+                }
             }),
             ("explain", { L in
                 guarded(L) { L in

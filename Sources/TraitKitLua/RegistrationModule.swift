@@ -45,6 +45,7 @@ enum RegistrationModule {
         case LUA_TFUNCTION:
             lua_pushvalue(L, 3)
         case LUA_TSTRING:
+            try checkMethod(L, target: 1, name: 3)
             tk_newtable(L)
             lua_pushvalue(L, 3); lua_rawseti(L, -2, 2)
             lua_pushboolean(L, 1); lua_rawseti(L, -2, 3)
@@ -52,6 +53,7 @@ enum RegistrationModule {
             guard lua_type(L, 4) == LUA_TSTRING else {
                 throw argumentError(L, 4, "registerForTraitChanges", expected: "a method name")
             }
+            try checkMethod(L, target: 3, name: 4)
             tk_newtable(L)
             lua_pushvalue(L, 3); lua_rawseti(L, -2, 1)
             lua_pushvalue(L, 4); lua_rawseti(L, -2, 2)
@@ -59,6 +61,24 @@ enum RegistrationModule {
         default:
             throw argumentError(L, 3, "registerForTraitChanges", expected: "a function, a method name, or a target and a method name")
         }
+    }
+
+    /// Refuses a target-action registration whose target has no such method now, at the
+    /// caller's line, instead of failing at the first change. The method is looked up as the
+    /// call will look it up (`target[name]`, through `__index`), in protected mode.
+    private static func checkMethod(_ L: LuaState, target: Int32, name: Int32) throws {
+        let runtime = LuaRuntime.of(L)
+        pushRef(L, runtime.methodLookupRef)
+        lua_pushvalue(L, target)
+        lua_pushvalue(L, name)
+        try runtime.protectedCall(L, nargs: 2, nresults: 1)
+        let found = lua_type(L, -1)
+        tk_pop(L, 1)
+        guard found != LUA_TFUNCTION else { return }
+        let method = clipped(string(L, name) ?? "")
+        let owner = (LuaObject.peek(L, target) as? TraitEnvironment)?.debugName ?? TraitValues.describeValue(L, target)
+        throw LuaError("registerForTraitChanges: the target \(owner) has no method '\(method)' "
+            + "(define it before registering, or pass a function)")
     }
 
     static let unregister: SwiftLuaFunction = { L in

@@ -41,10 +41,35 @@ enum TraitModule {
             rawSetField(L, -2, trait.name)
         }
         rawSetField(L, module, "traits")
-        pushTraits(L, SystemTraits.affectingColorAppearance)
-        rawSetField(L, module, "systemTraitsAffectingColorAppearance")
-        pushTraits(L, SystemTraits.affectingImageLookup)
-        rawSetField(L, module, "systemTraitsAffectingImageLookup")
+        // The semantic sets: a fresh list at every read, as UIKit hands out a fresh array, so a
+        // script that changes the list it got changes nothing else (the module's metatable).
+        tk_newtable(L)
+        lua_pushvalue(L, module)
+        tk_pushswift_with(L, semanticSet)
+        rawSetField(L, -2, "__index")
+        lua_setmetatable(L, module)
+    }
+
+    /// `tk.systemTraitsAffectingColorAppearance`, `tk.systemTraitsAffectingImageLookup`.
+    static let semanticSets = [
+        "systemTraitsAffectingColorAppearance": SystemTraits.affectingColorAppearance,
+        "systemTraitsAffectingImageLookup": SystemTraits.affectingImageLookup,
+    ]
+
+    /// The module's `__index`: the semantic sets; nil for any other name, as a table gives.
+    /// Upvalue 2: the module, the only self it answers for.
+    private static let semanticSet: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            guard lua_rawequal(L, 1, tk_upvalueindex(2)) != 0 else {
+                throw argumentError(L, 1, "__index", expected: "the traitkit module")
+            }
+            guard let name = string(L, 2), let traits = semanticSets[name] else {
+                lua_pushnil(L)
+                return 1
+            }
+            pushTraits(L, traits)
+            return 1
+        }
     }
 
     /// `tk.definedTraits()`: every trait, system traits first, in definition order.

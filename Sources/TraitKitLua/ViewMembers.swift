@@ -29,7 +29,11 @@ enum ViewMembers {
                 guarded(L) { L in try NodeArgs.view(L, 1, "removeFromSuperview").removeFromSuperview(); return 0 }
             }),
             ("layoutIfNeeded", { L in
-                guarded(L) { L in try NodeArgs.view(L, 1, "layoutIfNeeded").layoutIfNeeded(); return 0 }
+                guarded(L) { L in
+                    let view = try NodeArgs.view(L, 1, "layoutIfNeeded")
+                    try LuaRuntime.of(L).runningUpdate(L) { try view.layoutIfNeeded() }
+                    return 0
+                }
             }),
             ("findChild", { L in
                 guarded(L) { L in
@@ -311,7 +315,7 @@ enum SceneMembers {
     static let screen = NodeMembers.common + Members(
         methods: [("setSystemTraits", { L in
             guardedPassingErrors(L) { L in
-                let screen = try screen(L)
+                let screen = try screen(L, "setSystemTraits")
                 let traits = try CollectionModule.build(L, 2, from: screen.systemTraits, "setSystemTraits")
                 screen.setSystemTraits { $0 = MutableTraits(traits) }
                 return 0
@@ -326,7 +330,7 @@ enum SceneMembers {
         try LuaObject.check(L, 1, WindowScene.self, "scene", expected: "a WindowScene")
     }
 
-    private static func screen(_ L: LuaState) throws -> Screen {
-        try LuaObject.check(L, 1, Screen.self, "screen", expected: "a Screen")
+    private static func screen(_ L: LuaState, _ function: String = "screen") throws -> Screen {
+        try LuaObject.check(L, 1, Screen.self, function, expected: "a Screen")
     }
 }

@@ -450,6 +450,7 @@ struct BindingTests {
             """)
     }
 
+    /// A target that loses its method after registering fails at the change, naming its node.
     @Test func aTargetWithoutTheMethodIsNamedWithItsNode() {
         let error = runLua("""
             local tk = require "traitkit"
@@ -457,11 +458,13 @@ struct BindingTests {
             w.rootViewController = tk.ViewController{}
             local v = tk.View{ name = "v" }
             w.rootViewController.view:addSubview(v)
-            v:registerForTraitChanges({ "userInterfaceStyle" }, "themeChangd")
+            function v:themeChanged() end
+            v:registerForTraitChanges({ "userInterfaceStyle" }, "themeChanged")
+            v.themeChanged = nil
             w.scene.traitOverrides.userInterfaceStyle = "dark"
             tk.update()
             """)
-        #expect(error?.hasPrefix("the target of a trait change registration on <View 'v'> has no method \"themeChangd\" (target: <View 'v'>)") == true,
+        #expect(error?.hasPrefix("the target of a trait change registration on <View 'v'> has no method \"themeChanged\" (target: <View 'v'>)") == true,
                 "\(error ?? "no error")")
     }
 
@@ -621,7 +624,7 @@ struct BindingTests {
 
     @Test func wrongSelfAndWrongArgumentsAreLuaErrors() {
         let cases: [(String, String)] = [
-            ("local v = tk.View{}; v.addSubview(5, v)", "bad argument #1 to 'addSubview' (expected a View, got number)"),
+            ("local v = tk.View{}; v.addSubview(5, v)", "bad argument #1 to 'addSubview' (expected a View, got number; use ':' to call a method)"),
             // Numbered as luaL_argerror numbers them: `self` does not count in a `:` call.
             ("local v = tk.View{}; v:addSubview(nil)", "bad argument #1 to 'addSubview' (expected a View, got nil)"),
             ("local v = tk.View{}; v.addSubview(v, nil)", "bad argument #2 to 'addSubview' (expected a View, got nil)"),

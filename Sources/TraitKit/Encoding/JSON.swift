@@ -102,8 +102,20 @@ public enum JSON: Equatable, Sendable {
         var depth = 0
 
         func fail(_ expected: String) -> TraitError {
-            .malformedJSON("expected \(expected) at offset \(at)")
+            .malformedJSON("expected \(expected) at offset \(at), found \(found)")
         }
+
+        /// What the text has at the offset, for messages: its next word or character.
+        var found: String {
+            guard at < bytes.count else { return "the end of the text" }
+            let word = bytes[at...].prefix { !Parser.separators.contains($0) }.prefix(16)
+            let shown = word.isEmpty ? bytes[at...].prefix(1) : word
+            return "'" + String(decoding: shown, as: UTF8.self) + "'"
+        }
+
+        static let separators: Set<UInt8> = Set(" \n\r\t,:[]{}\"".utf8)
+
+        static let aValue = "a JSON value (an object {...}, an array [...], a \"string\", a number, true, false or null)"
 
         mutating func skipSpace() {
             while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) { at += 1 }
@@ -111,7 +123,7 @@ public enum JSON: Equatable, Sendable {
 
         mutating func value() throws(TraitError) -> JSON {
             skipSpace()
-            guard at < bytes.count else { throw fail("a value") }
+            guard at < bytes.count else { throw fail(Parser.aValue) }
             if bytes[at] == UInt8(ascii: "{") || bytes[at] == UInt8(ascii: "[") {
                 guard depth < JSON.maxDepth else {
                     throw .malformedJSON("nesting deeper than \(JSON.maxDepth) levels at offset \(at)")
@@ -133,7 +145,10 @@ public enum JSON: Equatable, Sendable {
 
         mutating func literal(_ word: String) throws(TraitError) {
             let w = Array(word.utf8)
-            guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail(word) }
+            guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else {
+                // `not json` starts like null, but the writer meant no literal at all.
+                throw fail(bytes[at...].prefix(2).elementsEqual(w.prefix(2)) ? word : Parser.aValue)
+            }
             at += w.count
         }
 
@@ -142,7 +157,7 @@ public enum JSON: Equatable, Sendable {
         mutating func number() throws(TraitError) -> Double {
             let start = at
             skip("-")
-            if !skip("0") { guard digits() else { at = start; throw fail("a value") } }
+            if !skip("0") { guard digits() else { at = start; throw fail(Parser.aValue) } }
             if skip(".") { guard digits() else { throw fail("a digit after '.'") } }
             if skip("e") || skip("E") {
                 _ = skip("+") || skip("-")
