@@ -285,10 +285,16 @@ struct HierarchyTests {
         try window.addSubview(view)
         view.traitOverrides[MyAppThemeTrait.self] = .pastel
         try app.update()
-        #expect(view.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'v': from its own override (update pending: "
-                + "traitCollection still reads standard; not under a screen of the application, so only updateTraitsIfNeeded() updates it)")
+        let detached = " (not in a window: the application's update does not reach it, so its traits are current only "
+            + "after updateTraitsIfNeeded())"
+        #expect(view.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'v': from its own override" + detached
+                + " (update pending: traitCollection still reads standard)")
         try view.updateTraitsIfNeeded()
-        #expect(view.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'v': from its own override")
+        #expect(view.explain(MyAppThemeTrait.trait) == "Theme = pastel on View 'v': from its own override" + detached)
+        // A controller whose view is in no window: not "the default (nothing sets it)" alone.
+        let controller = ViewController(name: "c")
+        #expect(controller.explain(MyAppThemeTrait.trait) == "Theme = standard on ViewController 'c': the default (nothing sets it)"
+                + detached)
     }
 
     @Test func dumpHoldsNamesClassesOverridesAndValues() throws {

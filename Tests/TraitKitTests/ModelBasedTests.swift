@@ -219,6 +219,8 @@ struct ModelRun {
         window.rootViewController = root
         engine = [screen, scene, window, root, root.view]
         for n in 0..<5 { model.nodes.append(.init(parent: n == 0 ? nil : n - 1)) }
+        // A screen's collection is its system traits from construction (DESIGN.md §3).
+        for t in 0..<ModelTraits.systemCount { model.nodes[0].current[t] = model.systemTraits[t] }
         for n in 1..<5 { model.nodes[n - 1].children = [n] }
     }
 

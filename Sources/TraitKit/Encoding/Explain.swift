@@ -8,10 +8,14 @@ extension TraitEnvironment {
     public func explain(_ trait: Trait) -> String {
         let (value, source) = origin(of: trait)
         var text = "\(trait.name) = \(trait.format(value)) on \(debugName): \(source)"
+        if !isReachedByUpdate, !(self is Screen) {
+            // "The default" would read as settled; a detached node's traits are not current.
+            text += " (not in a window: the application's update does not reach it, "
+                + "so its traits are current only after updateTraitsIfNeeded())"
+        }
         let current = traitCollection[trait]
         guard current != value else { return text }
         text += " (update pending: traitCollection still reads \(trait.format(current))"
-        if !isReachedByUpdate { text += "; not under a screen of the application, so only updateTraitsIfNeeded() updates it" }
         return text + ")"
     }
 

@@ -181,6 +181,10 @@ open class ViewController: TraitEnvironment {
         try? controller.loadViewIfNeeded()
         try HierarchyDepth.check(placing: controller, atLevel: window.level + 2, under: self)
         let presentation = PresentationController(presented: controller, presenting: self)
+        // UIKit presents as a sheet by default (iOS 13+), and a sheet is elevated: in dark mode
+        // its systemBackground is #1C1C1E, not black. An override of the presentation
+        // controller, so a script's own override there still wins.
+        try? presentation.traitOverrides.set(UserInterfaceLevel.elevated.traitValue, for: SystemTraits.userInterfaceLevel)
         presentedViewController = controller
         controller.presentingViewController = self
         controller.presentationController = presentation

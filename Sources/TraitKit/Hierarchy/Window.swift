@@ -14,10 +14,16 @@ public final class Window: View {
     /// Moves the window to another scene (nil detaches it).
     public func setScene(_ scene: WindowScene?) {
         guard scene !== windowScene else { return }
+        let leaving = windowScene?.screen?.application
         windowScene?.detach(self)
         windowScene = scene
         scene?.attach(self)
         ownerDidChange()
+        // UIKit's window visibility: a window out of every scene is not shown, so its
+        // controllers disappear (and appear again when it is back in one). The application
+        // no longer reaches a window that left, so it is handed the window's transitions.
+        Appearance.visibilityChanged(of: self)
+        if scene == nil, !pendingAppearance.isEmpty { leaving?.windowLeft(self) }
     }
 
     deinit {
@@ -111,6 +117,9 @@ public final class Screen: TraitEnvironment {
     public init(systemTraits: TraitCollection = TraitCollection(), name: String? = nil) {
         self.systemTraits = systemTraits
         super.init(name: name)
+        // No parent to wait for: its collection is its system traits from the start, as
+        // UIScreen's is (later changes show in the next update, R6).
+        ownSlot(systemTraits)
     }
 
     deinit {

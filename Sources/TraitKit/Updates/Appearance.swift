@@ -15,6 +15,21 @@ enum Appearance {
         new?.markNeedsTraitUpdate()
     }
 
+    /// Notes every view controller of `window` (its root's tree and what it presents): the
+    /// window entered or left a scene, which shows or hides it.
+    static func visibilityChanged(of window: Window) {
+        var controllers: [ViewController] = []
+        collectControllers(window, into: &controllers)
+        guard !controllers.isEmpty else { return }
+        window.pendingAppearance.append(contentsOf: controllers)
+        window.markNeedsTraitUpdate()
+    }
+
+    /// Whether `controller` is on screen as UIKit counts it: in a window that is in a scene.
+    static func isVisible(_ controller: ViewController) -> Bool {
+        controller.window?.windowScene != nil
+    }
+
     private static func collectControllers(_ node: TraitEnvironment, into list: inout [ViewController]) {
         if let controller = node as? ViewController { list.append(controller) }
         for child in node.traitChildren { collectControllers(child.takeUnretainedValue(), into: &list) }
@@ -26,7 +41,7 @@ enum Appearance {
         window.pendingAppearance.removeAll()
         var started: [ViewController] = []
         for controller in pending where !started.contains(where: { $0 === controller }) {
-            let visible = controller.window != nil
+            let visible = isVisible(controller)
             switch (visible, controller.appearState) {
             case (true, .disappeared), (true, .disappearing):
                 controller.appearState = .appearing

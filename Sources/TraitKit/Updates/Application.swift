@@ -5,6 +5,11 @@
 public final class Application {
     public private(set) var screens: [Screen] = []
     private var asyncQueue: [() throws -> Void] = []
+    /// Windows taken out of their scene with appearance transitions still to run: the next
+    /// update no longer reaches them through the screens (`Window.setScene`). Held weakly: a
+    /// window the script lets go of is freed at once, as before, and runs nothing.
+    private var leftWindows: [WeakWindow] = []
+    private struct WeakWindow { weak var window: Window? }
     private var isUpdating = false
 
     /// How many passes `update()` runs before it calls a cycle an error (R7).
@@ -30,6 +35,11 @@ public final class Application {
     /// Queues work to run after the passes of the current (or next) update.
     public func async(_ work: @escaping () throws -> Void) {
         asyncQueue.append(work)
+    }
+
+    /// Takes the transitions of a window that left its scene (see `leftWindows`).
+    func windowLeft(_ window: Window) {
+        if !leftWindows.contains(where: { $0.window === window }) { leftWindows.append(WeakWindow(window: window)) }
     }
 
     /// Every window of every scene of every screen.
@@ -77,7 +87,8 @@ public final class Application {
     }
 
     private func runPass(_ context: UpdateContext) {
-        let windows = self.windows
+        let windows = self.windows + leftWindows.compactMap(\.window).filter { $0.windowScene == nil }
+        leftWindows.removeAll()
         let transitions = windows.map { Appearance.begin($0, context: context) }
         for screen in screens {
             screen.walkTraits(context: context)
@@ -94,7 +105,7 @@ public final class Application {
     private var hasPendingWork: Bool {
         let pending: NodeFlags = [.needsTraitUpdate, .subtreeNeedsTraitUpdate, .needsLayout, .subtreeNeedsLayout,
                                   .needsDisplay, .subtreeNeedsDisplay]
-        if !asyncQueue.isEmpty { return true }
+        if !asyncQueue.isEmpty || !leftWindows.isEmpty { return true }
         for screen in screens where !screen.flags.isDisjoint(with: pending) || !screen.flags.contains(.hasUpdated) {
             return true
         }

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import TraitKitLua
+
+/// What a new user porting the talk's samples tripped over, each kept fixed: errors that name
+/// the right thing at the right time, values that keep their identity, lists nobody else changes.
+@Suite("New-user friction")
+struct FrictionTests {
+    /// A handler's error that is not a message reaches `pcall` as the value raised, from every
+    /// call that runs an update, as an error in `performAsCurrent` already did (R7, §7). A
+    /// message keeps its position and traceback.
+    @Test func errorObjectsFromHandlersReachTheCallerUnchanged() {
+        expectLua("""
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            local v = w.rootViewController.view
+            local raised = { code = 42 }
+            v:registerForTraitChanges({ "userInterfaceStyle" }, function() error(raised) end)
+            v:registerForTraitChanges({ "userInterfaceStyle" }, function() error("second") end)
+            local styles = { "dark", "light", "dark" }
+            local calls = { tk.update, function() v:updateTraitsIfNeeded() end, function() w:layoutIfNeeded() end }
+            for i, call in ipairs(calls) do
+              w.scene.traitOverrides.userInterfaceStyle = styles[i]
+              local ok, err = pcall(call)
+              assert(not ok and rawequal(err, raised), "call " .. i .. ": " .. tostring(err))
+            end
+            v:registerForTraitChanges({ "userInterfaceStyle" }, function() end)
+            local ok, err = pcall(function() w.scene.traitOverrides.userInterfaceStyle = "light"; tk.update() end)
+            assert(rawequal(err, raised))
+            """)
+        let result = try? traitkit(["run", "-"], input: """
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            w.rootViewController.view:registerForTraitChanges({ "userInterfaceStyle" }, function() error({}) end)
+            w.scene.traitOverrides.userInterfaceStyle = "dark"
+            tk.update()
+            """)
+        // Uncaught, it ends the run as lua ends on a table: with the traceback of where it was raised.
+        #expect(result?.stderr.hasPrefix("traitkit: (error object is a table value)\nstack traceback:") == true)
+        #expect(result?.stderr.contains("stdin:4:") == true, "\(result?.stderr ?? "")")
+    }
+
+    /// UIKit hands out a fresh array for each semantic set; a script that extends the list it
+    /// got must not change what every later registration on that set means.
+    @Test func semanticSetsAreFreshListsEachTime() {
+        expectLua("""
+            local tk = require "traitkit"
+            local s = tk.systemTraitsAffectingColorAppearance
+            s[#s + 1] = "displayScale"
+            assert(#tk.systemTraitsAffectingColorAppearance == 6 and #s == 7)
+            assert(not rawequal(s, tk.systemTraitsAffectingColorAppearance))
+            assert(#tk.systemTraitsAffectingImageLookup == 10 and tk.noSuchField == nil)
+            """)
+    }
+
+    /// A target-action registration whose target lacks the method is refused where it is made,
+    /// at the caller's line, not at the first change from inside an internal chunk.
+    @Test func targetActionNeedsTheMethodAtRegistration() {
+        expectLuaErrors([
+            ("v:registerForTraitChanges({ 'userInterfaceStyle' }, {}, 'noSuchMethod')",
+             "registerForTraitChanges: the target (a table) has no method 'noSuchMethod'"),
+            ("v:registerForTraitChanges({ 'userInterfaceStyle' }, 'noSuchMethod')",
+             "registerForTraitChanges: the target View 'v' has no method 'noSuchMethod'"),
+        ], prelude: "local tk = require 'traitkit'\nlocal v = tk.View{ name = 'v' }", file: "target.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            local v = tk.View{}
+            local Target = setmetatable({}, { __index = { changed = function() end } })
+            v:registerForTraitChanges({ "userInterfaceStyle" }, Target, "changed")
+            v:registerForTraitChanges({ "userInterfaceStyle" }, "setNeedsLayout")
+            """)
+    }
+
+    /// A method called with `.` gets the script's first argument as self: the error names the
+    /// method (not the helper that checked self) and says how to call it.
+    @Test func aMethodCalledWithADotSaysSo() {
+        expectLuaErrors([
+            ("s.setSystemTraits{ userInterfaceStyle = 'dark' }",
+             "bad argument #1 to 'setSystemTraits' (expected a Screen, got table; use ':' to call a method)"),
+            ("v.removeFromSuperview(5)",
+             "bad argument #1 to 'removeFromSuperview' (expected a View, got number; use ':' to call a method)"),
+            ("tk.dump(5)", "bad argument #1 to 'dump' (expected a node, got number)"),
+        ], prelude: "local tk = require 'traitkit'\nlocal s, v = tk.Screen{}, tk.View{}", file: "dot.lua")
+    }
+
+    /// Lifecycle methods are called by the engine: assigning anything but a function (or nil,
+    /// which removes it) would be stored and never called.
+    @Test func lifecycleMembersMustBeFunctions() {
+        expectLuaErrors([
+            ("v.layoutSubviews = 5", "'layoutSubviews' must be a function (the engine calls it as a lifecycle method), got number"),
+            ("Card.viewDidLoad = 'x'", "'viewDidLoad' must be a function"),
+        ], prelude: "local tk = require 'traitkit'\nlocal v = tk.View{}\nlocal Card = tk.View:subclass('FrictionCard')",
+           file: "lifecycle.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            local v = tk.View{}
+            v.layoutSubviews = function() end
+            v.layoutSubviews = nil
+            """)
+    }
+
+    /// JSON errors say what JSON allows and what the text has there.
+    @Test func jsonErrorsSpeakJSON() {
+        expectLuaErrors([
+            ("tk.TraitCollection.fromJSON('not json')",
+             "malformed JSON: expected a JSON value (an object {...}, an array [...], a \"string\", a number, true, "
+                + "false or null) at offset 0, found 'not'"),
+            ("tk.TraitCollection.fromJSON('{\"a\": tru }')", "malformed JSON: expected true at offset 6, found 'tru'"),
+        ], prelude: "local tk = require 'traitkit'", file: "json.lua")
+    }
+
+    /// A REPL command's error is one line: a traceback would show only the command's chunk.
+    @Test func replCommandErrorsAreOneLine() {
+        let repl = LuaRepl()
+        repl.write = { _ in }
+        _ = repl.feed("header = tk.View{ name = 'header' }")
+        #expect(repl.feed(":explain header Nope") == "stdin:1: unknown trait 'Nope' (define it with tk.defineTrait first)\n")
+    }
+
+    // MARK: UIKit fidelity
+
+    /// UIKit presents a sheet with `userInterfaceLevel = .elevated`, so a dark sheet's
+    /// systemBackground is #1C1C1E, not black; an override on the presentation still wins.
+    @Test func presentedControllersAreElevated() {
+        expectLua("""
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{ userInterfaceStyle = "dark" } } }
+            local root = tk.ViewController{}
+            w.rootViewController = root
+            local sheet = tk.ViewController{}
+            root:present(sheet)
+            tk.update()
+            assert(root.traitCollection.userInterfaceLevel == "unspecified")
+            assert(sheet.traitCollection.userInterfaceLevel == "elevated")
+            assert(tostring(tk.Color.systemBackground:resolvedColor(sheet.view.traitCollection)) == "#1C1C1EFF")
+            assert(tostring(tk.Color.systemBackground:resolvedColor(root.view.traitCollection)) == "#000000FF")
+            sheet.presentationController.traitOverrides.userInterfaceLevel = "base"
+            tk.update()
+            assert(sheet.traitCollection.userInterfaceLevel == "base")
+            """)
+    }
+
+    /// A window taken out of its scene is no longer shown: its controllers disappear, and
+    /// appear again when it is back (UIKit's window visibility).
+    @Test func aWindowOutOfItsSceneDisappearsAndComesBack() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Ctl = tk.ViewController:subclass("FrictionCtl")
+            local log = {}
+            for _, m in ipairs{ "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear" } do
+              Ctl[m] = function(self) log[#log + 1] = m end
+            end
+            local scene = tk.WindowScene{ screen = tk.Screen{} }
+            local w = tk.Window{ scene = scene }
+            w.rootViewController = Ctl{}
+            tk.update()
+            assert(table.concat(log, " ") == "viewWillAppear viewDidAppear"); log = {}
+            w.scene = nil
+            tk.update(); tk.update()
+            assert(table.concat(log, " ") == "viewWillDisappear viewDidDisappear", table.concat(log, " ")); log = {}
+            w.scene = scene
+            tk.update()
+            assert(table.concat(log, " ") == "viewWillAppear viewDidAppear", table.concat(log, " "))
+            """)
+    }
+
+    /// `hasDifferentColorAppearance` takes an optional, as UIKit's does: the first change has
+    /// no previous collection, and any appearance differs from none.
+    @Test func colorAppearanceComparedWithNothingDiffers() {
+        expectLua("""
+            local tk = require "traitkit"
+            assert(tk.TraitCollection{}:hasDifferentColorAppearance(nil) == true)
+            assert(tk.TraitCollection{}:hasDifferentColorAppearance() == true)
+            assert(tk.TraitCollection{}:hasDifferentColorAppearance(tk.TraitCollection{}) == false)
+            """)
+    }
+
+    /// A screen has no parent to wait for: its collection is its system traits from the start.
+    @Test func aScreensCollectionIsItsSystemTraitsFromTheStart() {
+        expectLua("""
+            local tk = require "traitkit"
+            local s = tk.Screen{ userInterfaceStyle = "dark", displayScale = 3 }
+            assert(s.traitCollection.userInterfaceStyle == "dark" and s.traitCollection.displayScale == 3)
+            s:setSystemTraits{ userInterfaceStyle = "light" }
+            assert(s.traitCollection.userInterfaceStyle == "dark", "later changes wait for the update (R6)")
+            tk.update()
+            assert(s.traitCollection.userInterfaceStyle == "light")
+            """)
+    }
+}
