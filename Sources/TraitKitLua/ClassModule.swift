@@ -219,9 +219,16 @@ enum ClassModule {
     /// system traits, which `make` gave it).
     private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment) throws {
         if node is Screen { return }
+        // An engine class's constructor takes its properties only: a typo (`nmae`, `scren`)
+        // would otherwise become a field and the property silently keep its default. A
+        // script's subclass takes any field, as a plain Lua object.
+        let strict = engineClasses.contains { $0.name == node.className }
         try forEachPair(L, table) {
             let key = string(L, -2)
-            if key == "name" || (key == "screen" && node is WindowScene) { return }
+            if key == "name" || (key == "screen" && node is WindowScene) || (key == "root" && node is HostingController) {
+                return
+            }
+            if strict { try checkConstructorField(L, key: -2, of: ud, className: node.className) }
             // node[key] = value, through the same path as an assignment in the script.
             lua_pushvalue(L, ud)
             lua_pushvalue(L, -3)
@@ -229,6 +236,25 @@ enum ClassModule {
             lua_settop(L, lua_gettop(L))
             try assign(L)
         }
+    }
+
+    /// Refuses a constructor field that names no property of the object at `ud`.
+    private static func checkConstructorField(_ L: LuaState, key: Int32, of ud: Int32, className: String) throws {
+        let key = absolute(L, key)
+        guard let box = LuaObject.box(L, ud) else { return }
+        pushRef(L, box.pointee.setters)
+        defer { tk_pop(L, 1) }
+        lua_pushvalue(L, key)
+        let isProperty = lua_rawget(L, -2) != LUA_TNIL
+        tk_pop(L, 1)
+        guard !isProperty else { return }
+        var names = ["name"]
+        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
+        if className == "WindowScene" { names.append("screen") }
+        if className == "HostingController" { names.append("root") }
+        let field = string(L, key) ?? typeName(L, key)
+        throw LuaError("unknown field '\(clipped(field))' in \(className){...}" + didYouMean(field, in: names)
+            + " (properties: \(Set(names).sorted().joined(separator: ", ")))")
     }
 
     /// Performs `t[k] = v` for the three values on top of the stack (object, key, value),

@@ -25,7 +25,7 @@ public final class LuaRuntime {
     weak var replSession: LuaRepl?
     var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
-    /// `local t, m = ... return t[m]`: a method looked up as a call would, in protected mode.
+    /// `t[m]`: a method looked up as a call would; nil when the lookup raises.
     var methodLookupRef: Int32 = 0
     /// Trait name (the Lua string) → the trait, as light userdata (TraitValues.traitKey).
     var traitNamesRef: Int32 = 0
@@ -149,15 +149,20 @@ public final class LuaRuntime {
             metatableRefs.append(luaL_ref(L, tk_registryindex()))
         }
         tk_pop(L, 1)  // the __pairs metamethod
-        let source = "local t, m, n, p = ... local f = t[m] if type(f) ~= 'function' then "
+        // Two functions made by one chunk: the target-action call, and the lookup that
+        // registration checks with. A lookup that raises (an engine node has no such member)
+        // counts as no method.
+        let source = "local pcall, type, error, tostring = pcall, type, error, tostring "
+            + "local function index(t, m) return t[m] end "
+            + "local function lookup(t, m) local ok, f = pcall(index, t, m) if ok then return f end end "
+            + "return function(t, m, n, p) local f = lookup(t, m) if type(f) ~= 'function' then "
             + "error(('the target of a trait change registration on %s has no method %q (target: %s)')"
             + ":format(tostring(n), m, tostring(t)), 0) end "
-            + "return f(t, n, p)"
+            + "return f(t, n, p) end, lookup"
         _ = tk_loadbuffer(L, source, source.utf8.count, "=[traitkit target-action]", "t")
-        callTargetRef = luaL_ref(L, tk_registryindex())
-        let lookup = "local t, m = ... return t[m]"
-        _ = tk_loadbuffer(L, lookup, lookup.utf8.count, "=[traitkit method lookup]", "t")
+        _ = tk_pcall(L, 0, 2, 0)
         methodLookupRef = luaL_ref(L, tk_registryindex())
+        callTargetRef = luaL_ref(L, tk_registryindex())
     }
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).
@@ -366,7 +371,9 @@ public final class LuaRuntime {
                 if lua_rawget(L, -2) != LUA_TNIL { return 1 }
                 tk_pop(L, 1)
                 if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE, let key = string(L, 2) {
+                    let strict = kind == LuaObject.Kind.node.rawValue && isEngineClass(L, lua_gettop(L))
                     if findInClassChain(L, key, builtins: true) { return 1 }
+                    if strict { throw unknownMember(L) }
                     lua_pushnil(L)
                     return 1
                 }
@@ -374,6 +381,7 @@ public final class LuaRuntime {
             }
             tk_pop(L, 1)
             if let key = string(L, 2), pushDefaultClass(L, 1), findInClassChain(L, key, builtins: true) { return 1 }
+            if kind == LuaObject.Kind.node.rawValue, lua_type(L, 2) == LUA_TSTRING { throw unknownMember(L) }
             lua_pushnil(L)
             return 1
         case .collection, .mutableTraits:
@@ -387,6 +395,28 @@ public final class LuaRuntime {
             let names = memberNames(L, 1)
             throw LuaError("\(typeName(L, 1)) has no field '\(clipped(key))'" + (names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
         }
+    }
+
+    /// Whether the class table at `i` is one of the engine's own (`tk.View`), not a script's
+    /// subclass: its instances are strict about names, a subclass's are plain Lua objects.
+    private func isEngineClass(_ L: LuaState, _ i: Int32) -> Bool {
+        defer { tk_pop(L, 1) }
+        guard rawGetField(L, i, "__name") == LUA_TSTRING, let name = string(L, -1) else { return false }
+        return ClassModule.engineClasses.contains { $0.name == name }
+    }
+
+    /// Reading a name an engine object has neither as a member nor as a field the script set
+    /// (`v.supervew`, `v.isHidden`): an error, so "not supported" does not look like "not set".
+    private func unknownMember(_ L: LuaState) -> LuaError {
+        let key = string(L, 2) ?? ""
+        var candidates = memberNames(L, 1) + NodeEvent.allCases.map(\.rawValue)
+        if tk_getuservalue(L, 1) == LUA_TTABLE {
+            try? forEachPair(L, -1) { if let name = string(L, -2) { candidates.append(name) } }
+        }
+        tk_pop(L, 1)
+        let owner = (LuaObject.peek(L, 1) as? TraitEnvironment)?.debugName ?? typeName(L, 1)
+        return LuaError("\(owner) has no member '\(clipped(key))'" + didYouMean(key, in: candidates)
+            + " (fields a script sets on it can be read back)")
     }
 
     /// The names of the members of the object at `i`, sorted, for an unknown-field error.

@@ -121,6 +121,30 @@ struct FrictionTests {
 
     // MARK: UIKit fidelity
 
+    /// Typos are errors that name the nearest known name (DESIGN.md §3): an unknown
+    /// constructor field of an engine class, and reading a name an engine class's instance has
+    /// neither as a member nor as a field the script set. A script's subclass keeps plain Lua
+    /// object semantics (`self.draws = (self.draws or 0) + 1`).
+    @Test func typosAreErrorsWithTheNearestName() {
+        expectLuaErrors([
+            ("tk.WindowScene{ scren = tk.Screen{} }", "unknown field 'scren' in WindowScene{...} (did you mean 'screen'?)"),
+            ("tk.View{ nmae = 'x' }", "unknown field 'nmae' in View{...} (did you mean 'name'?)"),
+            ("_ = v.supervew", "View 'v' has no member 'supervew' (did you mean 'superview'?)"),
+            ("_ = v.isHidden", "View 'v' has no member 'isHidden'"),
+            ("_ = tk.ViewController{}.view.tintColr", "View has no member 'tintColr' (did you mean 'tintColor'?)"),
+        ], prelude: "local tk = require 'traitkit'\nlocal v = tk.View{ name = 'v' }", file: "typo.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            local v = tk.View{}
+            v.note = "kept"
+            assert(v.note == "kept" and v.superview == nil and v.tintColor == nil)
+            local Card = tk.View:subclass("FrictionTypoCard")
+            local c = Card{ draws = 2 }
+            assert(c.draws == 2 and c.unset == nil)
+            function Card:draw() self.draws = (self.draws or 0) + 1 end
+            """)
+    }
+
     /// UIKit presents a sheet with `userInterfaceLevel = .elevated`, so a dark sheet's
     /// systemBackground is #1C1C1E, not black; an override on the presentation still wins.
     @Test func presentedControllersAreElevated() {
