@@ -165,10 +165,7 @@ extension LuaRepl {
         return (message.split(separator: "\nstack traceback:", maxSplits: 1).first.map(String.init) ?? message) + "\n"
     }
 
-    private func updateAfterCommand() -> String {
-        guard autoUpdate else { return "" }
-        do { try runtime.update(); return "" } catch { return "tk.update(): \(error)\n" }
-    }
+    private func updateAfterCommand() -> String { updateIfAuto() }
 
     private func luaQuoted(_ s: String) -> String {
         "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""

@@ -112,8 +112,12 @@ public final class LuaRepl {
         return (0..<count).map { show(base + $0) }.joined(separator: "\t") + "\n"
     }
 
-    private func updateIfAuto() -> String {
+    /// The automatic `tk.update()` after an input. Ctrl-C ends it too: a handler that loops
+    /// runs on behalf of the input as much as the input's own code does.
+    func updateIfAuto() -> String {
         guard autoUpdate else { return "" }
+        runtime.armInterrupt(true)
+        defer { runtime.armInterrupt(false) }
         do {
             try runtime.update()
             return ""

@@ -101,6 +101,26 @@ struct FrictionTests {
             """)
     }
 
+    /// A record trait's values keep its default's shape: only declared fields, each of its
+    /// declared kind; a field left out takes the default's value.
+    @Test func recordTraitsKeepTheirDefaultsShape() {
+        expectLuaErrors([
+            ("tk.TraitCollection{ FrictionInsets = { top = 'big' } }",
+             "invalid value {top = \"big\"} for trait FrictionInsets (expected field 'top' to be a number as in its default"),
+            ("v.traitOverrides.FrictionInsets = { top = 1, extra = 2 }",
+             "invalid value {extra = 2, top = 1} for trait FrictionInsets (expected a record with the fields of its default"),
+        ], prelude: "local tk = require 'traitkit'\nlocal Insets = tk.defineTrait{ name = 'FrictionInsets', "
+            + "default = { top = 0, left = 0, bottom = 0, right = 0 } }\nlocal v = tk.View{}", file: "record.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            local Insets = tk.defineTrait{ name = "FrictionInsets2", default = { top = 0, left = 0, label = "x" } }
+            local r = tk.TraitCollection{ FrictionInsets2 = { top = 1.5 } }.FrictionInsets2
+            assert(r.top == 1.5 and r.left == 0 and r.label == "x")
+            local Free = tk.defineTrait{ name = "FrictionFree", kind = "record" }
+            assert(tk.TraitCollection{ FrictionFree = { anything = true } }.FrictionFree.anything == true)
+            """)
+    }
+
     /// JSON errors say what JSON allows and what the text has there.
     @Test func jsonErrorsSpeakJSON() {
         expectLuaErrors([

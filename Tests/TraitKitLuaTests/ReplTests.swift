@@ -129,6 +129,40 @@ struct ReplTests {
         #expect(repl.feed(":unwatch 5") == ":unwatch needs a node (a view, view controller, window, scene or screen), and 5 is a number\n")
     }
 
+    /// Ctrl-C ends whatever Lua runs on behalf of an input, the automatic update included (a
+    /// handler that loops), and the session goes on.
+    /// (In a `traitkit repl` process of its own: SIGINT goes to a whole process.)
+    @Test func controlCStopsAHandlerLoopingInTheAutomaticUpdate() throws {
+        let process = Process()
+        process.executableURL = traitkitBinary
+        process.arguments = ["repl"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let lines = """
+            screen = tk.Screen{}; w = tk.Window{ scene = tk.WindowScene{ screen = screen } }
+            w.rootViewController = tk.ViewController{}
+            w.rootViewController:registerForTraitChanges({'userInterfaceStyle'}, function() while true do end end)
+            screen:setSystemTraits{ userInterfaceStyle = 'dark' }
+
+            """
+        input.fileHandleForWriting.write(Data(lines.utf8))
+        Thread.sleep(forTimeInterval: 1)
+        process.interrupt()
+        input.fileHandleForWriting.write(Data("print('still here', 1 + 1)\n".utf8))
+        try input.fileHandleForWriting.close()
+        // Before the fix the loop went on and the process never ended.
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("interrupted"), "\(text)")
+        #expect(text.contains("still here\t2"), "\(text)")
+    }
+
     @Test func commandsSayWhatTheyNeed() {
         let (repl, watched) = session()
         #expect(repl.feed(":tree").hasPrefix("(no windows"))

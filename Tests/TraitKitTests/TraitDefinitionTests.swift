@@ -88,7 +88,7 @@ struct TraitKindTests {
 
     @Test func recordValuesCompareByValue() throws {
         let insets = try TraitRegistry.define(name: "R1Insets", kind: .record,
-                                              defaultValue: .record(TraitRecord(["top": .integer(0)])))
+                                              defaultValue: .record(TraitRecord(["top": .integer(0), "leading": .number(0)])))
         let a = TraitRecord(["top": .integer(8), "leading": .number(4.5)])
         let b = TraitRecord(["leading": .number(4.5), "top": .integer(8)])
         var m1 = MutableTraits(TraitCollection()), m2 = MutableTraits(TraitCollection())

@@ -15,8 +15,7 @@ public struct MutableTraits {
 
     /// Sets a trait after checking the value fits its kind.
     public mutating func set(_ value: TraitValue, for trait: Trait) throws(TraitError) {
-        try trait.validate(value)
-        store(value, at: trait.id)
+        store(try trait.conformed(value), at: trait.id)
     }
 
     mutating func store(_ value: TraitValue, at id: Int) {

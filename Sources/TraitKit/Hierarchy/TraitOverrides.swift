@@ -49,8 +49,7 @@ public struct TraitOverrides: CustomStringConvertible {
     /// Sets an override after checking the value fits the trait.
     public func set(_ value: TraitValue, for trait: Trait) throws(TraitError) {
         try node.checkCanOverride()
-        try trait.validate(value)
-        node.setOverride(value, id: trait.id)
+        node.setOverride(try trait.conformed(value), id: trait.id)
     }
 
     /// The override's value; an unset override is an error naming the trait and the node.

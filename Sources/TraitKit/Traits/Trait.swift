@@ -43,6 +43,32 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `value` checked as `validate` does and, for a record trait, given its default's shape:
+    /// every field must be one the default declares, of that field's kind (a number field
+    /// takes an integer too), and a field left out takes the default's value, so records of a
+    /// trait always have the same fields (`{ top = 1 }` for insets means the default's other
+    /// three). A record trait whose default has no fields declares no shape.
+    public func conformed(_ value: TraitValue) throws(TraitError) -> TraitValue {
+        try validate(value)
+        guard case .record(let record) = value, case .record(let shape) = defaultValue, !shape.fields.isEmpty else {
+            return value
+        }
+        var fields: [String: TraitRecord.Field] = [:]
+        for (field, kind) in shape.fields { fields[field] = kind }
+        for (field, given) in record.fields {
+            guard let declared = shape[field] else {
+                throw .invalidValue(trait: name, value: format(value),
+                                    expected: "a record with the fields of its default \(format(defaultValue)), not '\(clipped(field))'")
+            }
+            guard let fitted = declared.fitting(given) else {
+                throw .invalidValue(trait: name, value: format(value),
+                                    expected: "field '\(field)' to be \(declared.kindWord) as in its default \(format(defaultValue))")
+            }
+            fields[field] = fitted
+        }
+        return .record(TraitRecord(fields))
+    }
+
     /// The value of enum case `name`, or an error naming the accepted cases.
     public func enumValue(named caseName: String) throws(TraitError) -> TraitValue {
         guard let cases, let index = cases.firstIndex(of: caseName) else {

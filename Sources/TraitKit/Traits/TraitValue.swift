@@ -105,3 +105,24 @@ public struct TraitObject: Sendable, Hashable {
     public static func == (a: TraitObject, b: TraitObject) -> Bool { a.object === b.object }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
 }
+
+extension TraitRecord.Field {
+    /// `value` if it is of this field's kind, or nil. Integers and other numbers are one kind
+    /// here, as both are Lua numbers (a default written `{ top = 0 }` takes `1.5`).
+    func fitting(_ value: Self) -> Self? {
+        switch (self, value) {
+        case (.bool, .bool), (.string, .string), (.integer, .integer), (.number, .number),
+             (.integer, .number), (.number, .integer): value
+        default: nil
+        }
+    }
+
+    /// The kind in words, for messages.
+    var kindWord: String {
+        switch self {
+        case .bool: "a boolean"
+        case .integer, .number: "a number"
+        case .string: "a string"
+        }
+    }
+}
