@@ -41,6 +41,8 @@ struct Repl: ParsableCommand {
             if repl.wantsQuit { return }
         }
         if repl.isContinuing { emit("stdin: unfinished chunk at end of input\n") }
+        // As a script run does: a failed input makes the piped session's exit status 1.
+        if repl.anyInputFailed || repl.isContinuing { Glibc.exit(1) }
     }
 }
 

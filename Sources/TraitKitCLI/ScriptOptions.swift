@@ -21,7 +21,7 @@ struct ScriptOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("End the script after S seconds.", valueName: "S"))
     var timeout: Double?
 
-    @Argument(parsing: .allUnrecognized, help: "Arguments for the script (its `arg` table and `...`).")
+    @Argument(parsing: .captureForPassthrough, help: "Arguments for the script (its `arg` table and `...`): everything after FILE, options included.")
     var arguments: [String] = []
 
     /// The script's arguments: `--` ends traitkit's options (`run app.lua -- --trait x` gives

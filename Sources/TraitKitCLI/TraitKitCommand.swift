@@ -1,9 +1,28 @@
 import ArgumentParser
+import Foundation
 import TraitKitLua
 
 /// The `traitkit` command-line tool (DESIGN.md §4).
 @main
 struct TraitKitCommand: ParsableCommand {
+    /// `traitkit FILE.lua ...` is `traitkit run FILE.lua ...`, as `lua FILE` runs a file; a
+    /// first word that is neither a command nor a file is an error that names the nearest
+    /// command (`traitkit rnu x.lua`).
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = ["run", "repl", "dump", "bench", "help"]
+        if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
+            if first.hasSuffix(".lua") || FileManager.default.fileExists(atPath: first) {
+                arguments.insert("run", at: 0)
+            } else {
+                FileHandle.standardError.write(Data(("traitkit: unknown command '\(first)'"
+                    + didYouMean(first, in: commands) + " (commands: run, repl, dump, bench; or a script file)\n").utf8))
+                Foundation.exit(64)  // EX_USAGE, as ArgumentParser exits on a usage error
+            }
+        }
+        main(arguments)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "traitkit",
         abstract: "Run Lua scripts that drive UIKit-style trait hierarchies.",

@@ -1,7 +1,7 @@
 /// The nearest of `candidates` to a misspelled `name`, for "did you mean" hints: the one at
 /// the smallest edit distance (insertions, deletions, substitutions; case differences cost
 /// nothing extra), if that distance is small for the name's length. Nil when nothing is close.
-func nearestName(to name: String, in candidates: some Sequence<String>) -> String? {
+public func nearestName(to name: String, in candidates: some Sequence<String>) -> String? {
     let limit = max(1, min(3, name.count / 3))
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
@@ -12,7 +12,7 @@ func nearestName(to name: String, in candidates: some Sequence<String>) -> Strin
 }
 
 /// " (did you mean 'x'?)", or "" when nothing is close.
-func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
+public func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
     nearestName(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
 }
 

@@ -51,6 +51,9 @@ public final class LuaRepl {
 
     public var isContinuing: Bool { !pending.isEmpty }
 
+    /// Whether any input so far failed to compile or raised (piped input then exits 1).
+    public private(set) var anyInputFailed = false
+
     /// Takes one line of input; returns what to print (possibly nothing).
     public func feed(_ line: String) -> String {
         runtime.beginRun()  // a limit that ended the last input does not end this one
@@ -63,6 +66,7 @@ public final class LuaRepl {
             return ""
         case .failed(let message):
             pending.removeAll()
+            anyInputFailed = true
             return message + "\n"
         case .compiled:
             pending.removeAll()
@@ -102,6 +106,7 @@ public final class LuaRepl {
         do {
             try runtime.protectedCall(nargs: 0, nresults: LUA_MULTRET)
         } catch {
+            anyInputFailed = true
             return "\(error)\n"
         }
         let count = lua_gettop(L) - base + 1
@@ -122,6 +127,7 @@ public final class LuaRepl {
             try runtime.update()
             return ""
         } catch {
+            anyInputFailed = true
             return "tk.update(): \(error)\n"
         }
     }

@@ -150,7 +150,7 @@ final class CommandLineTests {
             local s = tk.Screen{ displayScale = 2 }
             print(s.systemTraits.userInterfaceStyle, s.systemTraits.displayScale)
             """)
-        let result = try traitkit(["run", path, "--trait", "userInterfaceStyle=dark"])
+        let result = try traitkit(["run", "--trait", "userInterfaceStyle=dark", path])
         #expect(result.stdout == "dark\t2.0\n")
         // What the command line sets wins over the constructor; the script can change it later.
         let changing = try script("""
@@ -160,19 +160,19 @@ final class CommandLineTests {
             s:setSystemTraits{ displayScale = 1 }
             print(s.systemTraits.displayScale)
             """)
-        #expect(try traitkit(["run", changing, "--trait", "displayScale=3"]).stdout == "3 light 1.0\n")
-        let bad = try traitkit(["run", path, "--trait", "userInterfaceStyle=purple"])
+        #expect(try traitkit(["run", "--trait", "displayScale=3", changing]).stdout == "3 light 1.0\n")
+        let bad = try traitkit(["run", "--trait", "userInterfaceStyle=purple", path])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unspecified, light, dark"))
-        let custom = try traitkit(["run", path, "--trait", "Theme=pastel"])
+        let custom = try traitkit(["run", "--trait", "Theme=pastel", path])
         #expect(custom.status != 0)
         #expect(custom.stderr.contains("unknown trait 'Theme' (--trait sets a Screen's system traits"))
-        let infinite = try traitkit(["run", path, "--trait", "displayScale=inf"])
+        let infinite = try traitkit(["run", "--trait", "displayScale=inf", path])
         #expect(infinite.stderr.contains("--trait displayScale=inf: expected a finite number"))
     }
 
     @Test func dumpPrintsEveryWindowAsJSON() throws {
-        let result = try traitkit(["dump", "Examples/03_overrides.lua", "--json"])
+        let result = try traitkit(["dump", "--json", "Examples/03_overrides.lua"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"name\": \"header\""))
         #expect(result.stdout.contains("\"Theme\": \"monochrome\"") || result.stdout.contains("\"Theme\": \"pastel\""))
@@ -182,11 +182,20 @@ final class CommandLineTests {
     }
 
     @Test func aMistypedCommandIsNotTakenForTheRepl() throws {
-        let result = try traitkit(["runn", "app.lua"])
+        let result = try traitkit(["rnu", "app.lua"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Usage: traitkit <subcommand>"), "\(result.stderr)")
+        #expect(result.stderr == "traitkit: unknown command 'rnu' (did you mean 'run'?) (commands: run, repl, dump, bench; or a script file)\n",
+                "\(result.stderr)")
         let alone = try traitkit([], input: "print(6 * 7)\n")
         #expect(alone.stdout == "42\n")
+    }
+
+    /// `traitkit FILE.lua` runs the file, as `lua FILE` does, with its arguments.
+    @Test func aScriptFileIsRunDirectly() throws {
+        let path = try script("print(arg[0] ~= nil, ...)")
+        let result = try traitkit([path, "one", "--trait", "x"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "true\tone\t--trait\tx\n", "\(result.stdout)")
     }
 
     @Test func versionNamesTheToolAndItsLua() throws {
@@ -202,7 +211,7 @@ final class CommandLineTests {
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("the script left no windows"))
-        #expect(try traitkit(["dump", path, "--json"]).stdout == "[]\n")
+        #expect(try traitkit(["dump", "--json", path]).stdout == "[]\n")
     }
 
     @Test func missingFileIsAClearError() throws {
@@ -214,8 +223,8 @@ final class CommandLineTests {
     /// A negative limit is a bad value, not a missing one (`-1` looks like an option).
     @Test func limitsMustBePositive() throws {
         for (arguments, message) in [
-            (["run", "Examples/01_collections.lua", "--timeout", "-1"], "--timeout must be a positive number of seconds"),
-            (["run", "Examples/01_collections.lua", "--memory-limit", "-5"], "--memory-limit must be a positive number of MB"),
+            (["run", "--timeout", "-1", "Examples/01_collections.lua"], "--timeout must be a positive number of seconds"),
+            (["run", "--memory-limit", "-5", "Examples/01_collections.lua"], "--memory-limit must be a positive number of MB"),
             (["repl", "--timeout", "-1"], "--timeout must be a positive number of seconds"),
         ] {
             let result = try traitkit(arguments)

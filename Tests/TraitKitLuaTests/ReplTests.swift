@@ -211,6 +211,9 @@ struct ReplTests {
         let result = try traitkit(["repl"], input: "x = 2\nx * 21\nfor i = 1, 2 do\nprint(i) end\n:quit\nprint('not reached')\n")
         #expect(result.status == 0)
         #expect(result.stdout == "42\n1\n2\n")
+        // Piped input is a script: a failed input makes the exit status 1.
+        let failed = try traitkit(["repl"], input: "x = 1\nerror('boom')\nprint(x)\n")
+        #expect(failed.status == 1 && failed.stdout.hasSuffix("1\n"), "\(failed)")
     }
 
     /// `repl --timeout`: a runaway input (or a handler in the update after it) is stopped,
@@ -223,7 +226,7 @@ struct ReplTests {
             pcall(function() while true do end end); print("not reached")
             for i = 1, 1e6 do end; print("still here")
             """)
-        #expect(result.status == 0)
+        #expect(result.status == 1, "inputs the limit ended failed")
         #expect(result.stdout.components(separatedBy: "time limit of 0.5 s exceeded").count == 4, "\(result.stdout)")
         #expect(!result.stdout.contains("not reached"))
         #expect(result.stdout.hasSuffix("still here\n"))
