@@ -225,9 +225,7 @@ enum ClassModule {
         let strict = engineClasses.contains { $0.name == node.className }
         try forEachPair(L, table) {
             let key = string(L, -2)
-            if key == "name" || (key == "screen" && node is WindowScene) || (key == "root" && node is HostingController) {
-                return
-            }
+            if key == "name" || (key == "screen" && node is WindowScene) { return }
             if strict { try checkConstructorField(L, key: -2, of: ud, className: node.className) }
             // node[key] = value, through the same path as an assignment in the script.
             lua_pushvalue(L, ud)
@@ -251,7 +249,6 @@ enum ClassModule {
         var names = ["name"]
         try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
         if className == "WindowScene" { names.append("screen") }
-        if className == "HostingController" { names.append("root") }
         let field = string(L, key) ?? typeName(L, key)
         throw LuaError("unknown field '\(clipped(field))' in \(className){...}" + didYouMean(field, in: names)
             + " (properties: \(Set(names).sorted().joined(separator: ", ")))")

@@ -141,6 +141,20 @@ struct FrictionTests {
 
     // MARK: UIKit fidelity
 
+    /// The constructor's `root` goes through its setter, which anchors the element: checking
+    /// constructor fields must not skip it (the hard-memory pass caught a Custom body freed).
+    @Test func aHostingControllersRootElementOutlivesACollection() {
+        expectLua("""
+            local tk = require "traitkit"
+            local E = tk.elements
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.HostingController{ root = E.VStack{
+              E.Custom{ name = "Kept", body = function(env) return E.Text{ text = "kept" } end } } }
+            collectgarbage(); collectgarbage()
+            tk.update()
+            """)
+    }
+
     /// Typos are errors that name the nearest known name (DESIGN.md §3): an unknown
     /// constructor field of an engine class, and reading a name an engine class's instance has
     /// neither as a member nor as a field the script set. A script's subclass keeps plain Lua
