@@ -246,8 +246,7 @@ enum ClassModule {
         let isProperty = lua_rawget(L, -2) != LUA_TNIL
         tk_pop(L, 1)
         guard !isProperty else { return }
-        var names = ["name"]
-        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
+        var names = ["name"] + LuaRuntime.of(L).setterNames(L, of: ud)
         if className == "WindowScene" { names.append("screen") }
         let field = string(L, key) ?? typeName(L, key)
         throw LuaError("unknown field '\(clipped(field))' in \(className){...}" + didYouMean(field, in: names)

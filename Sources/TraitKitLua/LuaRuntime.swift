@@ -455,12 +455,18 @@ public final class LuaRuntime {
 
     /// "settable: a, b" for the object at `i`, from its class's setter table, for messages.
     private func settableFields(_ L: LuaState, of i: Int32) -> String {
-        guard let box = LuaObject.box(L, i) else { return "it has no settable fields" }
+        let names = setterNames(L, of: i)
+        return names.isEmpty ? "it has no settable fields" : "settable: " + names.sorted().joined(separator: ", ")
+    }
+
+    /// The names in the setter table of the object at `i` (none when it is not one of ours).
+    func setterNames(_ L: LuaState, of i: Int32) -> [String] {
+        guard let box = LuaObject.box(L, i) else { return [] }
         var names: [String] = []
         pushRef(L, box.pointee.setters)
         try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
         tk_pop(L, 1)
-        return names.isEmpty ? "it has no settable fields" : "settable: " + names.sorted().joined(separator: ", ")
+        return names
     }
 }
 
