@@ -1,7 +1,7 @@
--- The crash the hard-memory pass finds (not yet diagnosed): under Lua built with
--- HARDMEMTESTS (Scripts/check-lua-api --hardmem builds it), this aborts in Lua's collector or
--- in luaG_traceexec; the release and API-checked libraries run it to "done". Kept so the fix
--- can be checked: LD_LIBRARY_PATH=.build/lua-hardmem .build/release/traitkit run THIS_FILE
+-- Crashed Lua 5.4.4 built with HARDMEMTESTS (a collection at every allocation) in its
+-- collector or in luaG_traceexec, as Lua 5.4.4 also does on pure Lua
+-- (lua_traceexec_assertion.lua); runs clean under 5.4.7. Scripts/check-lua-api --hardmem
+-- runs it first: LD_LIBRARY_PATH=.build/lua-hardmem-trixie .build/release/traitkit run THIS_FILE
 local tk = require "traitkit"
 local Obj = tk.defineTrait{ name = "MinObj", kind = "object" }
 local base = tk.TraitCollection{ horizontalSizeClass = "compact" }

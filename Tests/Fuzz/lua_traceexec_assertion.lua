@@ -1,8 +1,8 @@
 -- Pure Lua, no TraitKit: Lua 5.4.4 built with LUAI_ASSERT and HARDMEMTESTS aborts on this
 -- script with "ldebug.c:880: luaG_traceexec: Assertion ... failed" in its own stand-alone
--- interpreter. Scripts/check-lua-api --hardmem checks that it still does, and only then lets
--- the fuzzer pass scripts that end by that assertion. (Reduced from a fuzz script; the
--- nested coroutine.wrap replaced while running matters.)
+-- interpreter (SIGSEGV without assertions); 5.4.7 runs it. Scripts/check-lua-api --hardmem
+-- runs it with the Lua it built, to show that Lua is sound in that mode. (Reduced from a fuzz
+-- script; the nested coroutine.wrap replaced while running matters.)
 local X = {}
 local function P(f) return pcall(f) end
 local t = {}

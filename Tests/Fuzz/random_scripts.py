@@ -262,9 +262,6 @@ def main():
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     parser.add_argument('--timeout', type=int, default=120, help='seconds before a script counts as hung')
     parser.add_argument('--print', type=int, metavar='SEED', help='print the script of SEED and exit')
-    parser.add_argument('--known-lua-assertion', action='append', default=[], metavar='TEXT',
-                        help='an abort whose message has TEXT is a known assertion of Lua itself, reported '
-                             'but not counted (Scripts/check-lua-api --hardmem)')
     args = parser.parse_args()
     if args.print is not None:
         sys.stdout.write(render(Generator(args.print).script(args.statements)))
@@ -276,7 +273,7 @@ def main():
         sig, stderr, finished = run(binary, render(lines), args.timeout)
         return seed, lines, sig, stderr, finished
 
-    failures, unfinished, known = 0, 0, 0
+    failures, unfinished = 0, 0
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for seed, lines, sig, stderr, finished in pool.map(one, range(args.seed, args.seed + args.scripts)):
             if sig == 0:
@@ -286,10 +283,6 @@ def main():
                     unfinished += 1
                     print('fuzz: seed %d did not run to its end:\n%s' % (seed, stderr[-1000:]), flush=True)
                 continue
-            if sig == signal.SIGABRT and any(text in stderr for text in args.known_lua_assertion):
-                known += 1
-                print('fuzz: seed %d ended by a known assertion of Lua itself' % seed, flush=True)
-                continue
             failures += 1
             what = 'hung' if sig == -1 else 'ended by %s' % signal.Signals(sig).name
             print('fuzz: seed %d %s\n%s' % (seed, what, stderr[-2000:]), flush=True)
@@ -298,9 +291,8 @@ def main():
                 print('fuzz: seed %d reduced to %d lines (replay: Tests/Fuzz/random_scripts.py --print %d '
                       '--statements %d > crash.lua):\n%s' % (seed, len(reduced), seed, args.statements,
                                                                render(reduced)), flush=True)
-    print('fuzz: %d scripts (seeds %d-%d), %d ended by a signal or hung, %d did not run to their end%s' % (
-        args.scripts, args.seed, args.seed + args.scripts - 1, failures, unfinished,
-        ', %d by a known assertion of Lua' % known if known else ''))
+    print('fuzz: %d scripts (seeds %d-%d), %d ended by a signal or hung, %d did not run to their end' % (
+        args.scripts, args.seed, args.seed + args.scripts - 1, failures, unfinished))
     return 1 if failures or unfinished else 0
 
 
