@@ -18,6 +18,12 @@ enum BuiltinMethods {
         ("draw", { L in
             guarded(L) { L in try NodeArgs.view(L, 1, "draw").draw(); return 0 }
         }),
+        ("updateConstraints", { L in
+            guarded(L) { L in try NodeArgs.view(L, 1, "updateConstraints").updateConstraints(); return 0 }
+        }),
+        ("tintColorDidChange", { L in
+            guarded(L) { L in try NodeArgs.view(L, 1, "tintColorDidChange").tintColorDidChange(); return 0 }
+        }),
         ("traitCollectionDidChange", traitCollectionDidChange),
     ]
 
@@ -43,8 +49,22 @@ enum BuiltinMethods {
         ("viewDidDisappear", { L in lifecycle(L, "viewDidDisappear") { $0.viewDidDisappear() } }),
         ("viewWillLayoutSubviews", { L in lifecycle(L, "viewWillLayoutSubviews") { $0.viewWillLayoutSubviews() } }),
         ("viewDidLayoutSubviews", { L in lifecycle(L, "viewDidLayoutSubviews") { $0.viewDidLayoutSubviews() } }),
+        ("willMoveToParent", { L in moveToParent(L, "willMoveToParent") { $0.willMove(toParent: $1) } }),
+        ("didMoveToParent", { L in moveToParent(L, "didMoveToParent") { $0.didMove(toParent: $1) } }),
         ("traitCollectionDidChange", traitCollectionDidChange),
     ]
+
+    /// `willMove(toParent:)` / `didMove(toParent:)`: a container calls the half UIKit does not
+    /// (`child:didMoveToParent(self)` after `addChild`, `child:willMoveToParent(nil)` before
+    /// `removeFromParent`).
+    private static func moveToParent(_ L: LuaState?, _ name: String,
+                                     _ method: (ViewController, ViewController?) -> Void) -> Int32 {
+        guarded(L) { L in
+            let controller = try NodeArgs.controller(L, 1, name)
+            method(controller, try NodeArgs.optional(L, 2, ViewController.self, name, expected: "a ViewController"))
+            return 0
+        }
+    }
 
     private static func lifecycle(_ L: LuaState?, _ name: String, _ method: (ViewController) -> Void) -> Int32 {
         guarded(L) { L in

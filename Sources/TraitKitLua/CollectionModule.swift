@@ -19,7 +19,7 @@ enum CollectionModule {
         methods: [
             ("modifying", modifying), ("changedTraits", changedTraits),
             ("hasDifferentColorAppearance", hasDifferentColorAppearance), ("toTable", toTable),
-            ("toJSON", toJSON), ("performAsCurrent", performAsCurrent),
+            ("toJSON", toJSON), ("performAsCurrent", performAsCurrent), ("containsTraits", containsTraits),
         ])
 
     static func install(_ runtime: LuaRuntime, into module: Int32) {
@@ -28,6 +28,7 @@ enum CollectionModule {
         runtime.register(Members(), for: Builder.self)
         tk_newtable(L)
         push(L, fromJSON); rawSetField(L, -2, "fromJSON")
+        push(L, traitsFrom); rawSetField(L, -2, "traitsFrom")
         tk_newtable(L)
         push(L, construct); rawSetField(L, -2, "__call")
         push(L, classIndex); rawSetField(L, -2, "__index")
@@ -188,6 +189,40 @@ enum CollectionModule {
             guard !isNil(L, 2) else { lua_pushboolean(L, 1); return 1 }
             let other = try check(L, 2, "hasDifferentColorAppearance")
             lua_pushboolean(L, tc.hasDifferentColorAppearance(comparedTo: other) ? 1 : 0)
+            return 1
+        }
+    }
+
+    /// `tc:containsTraits(other)`: every trait `other` specifies has the same value in `tc`
+    /// (nil specifies nothing).
+    static let containsTraits: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let tc = try check(L, 1, "containsTraits")
+            let other = isNil(L, 2) ? nil : try check(L, 2, "containsTraits")
+            lua_pushboolean(L, tc.containsTraits(in: other) ? 1 : 0)
+            return 1
+        }
+    }
+
+    /// `tk.TraitCollection.traitsFrom{ a, b, ... }`: the traits each specifies, later ones
+    /// winning, as `UITraitCollection(traitsFrom:)`.
+    static let traitsFrom: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            guard lua_type(L, 1) == LUA_TTABLE else {
+                throw argumentError(L, 1, "TraitCollection.traitsFrom", expected: "a list of TraitCollections")
+            }
+            var collections: [TraitCollection] = []
+            // Raw length: `#` could run a __len metamethod, which may raise.
+            let count = lua_Integer(lua_rawlen(L, 1))
+            for i in 0..<count {
+                lua_rawgeti(L, 1, i + 1)
+                guard let tc = LuaObject.peek(L, -1) as? TraitCollection else {
+                    throw LuaError("bad argument #1 to 'TraitCollection.traitsFrom' (item \(i + 1) is \(typeName(L, -1)), expected a TraitCollection)")
+                }
+                collections.append(tc)
+                tk_pop(L, 1)
+            }
+            LuaObject.push(L, TraitCollection(traitsFrom: collections), .collection)
             return 1
         }
     }

@@ -92,6 +92,7 @@ enum ColorModule {
         }
         push(L, hex); rawSetField(L, -2, "hex")
         push(L, rgba); rawSetField(L, -2, "rgba")
+        AssetsModule.install(runtime, colorTable: lua_gettop(L), into: module)
         tk_newtable(L)
         push(L, makeDynamic); rawSetField(L, -2, "__call")
         lua_setmetatable(L, -2)

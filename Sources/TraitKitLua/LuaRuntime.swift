@@ -64,6 +64,10 @@ public final class LuaRuntime {
     /// whatever its constructor says (the person running the script asked for them); the
     /// script's own `setSystemTraits` calls still change them afterwards.
     public var screenTraitSettings: [(Trait, TraitValue)] = []
+    /// The script's named colors and images (`tk.Color.named`, `tk.Image.named`).
+    public let assets = AssetCatalog()
+    /// "color:NAME" / "image:NAME" → the registered userdata (`AssetsModule`).
+    var assetAnchorsRef: Int32 = 0
 
     /// Makes a state with the standard libraries (or the sandbox's subset) and the `traitkit`
     /// module available to `require`.
@@ -296,15 +300,15 @@ public final class LuaRuntime {
 
     /// Runs `node`'s scripted method `name` (per-instance field first, then its Lua class chain)
     /// with `previous` when given; returns false when there is no such method.
-    func callMethod(named name: String, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
+    func callMethod(named name: String, on node: TraitEnvironment, argument: AnyObject?) throws -> Bool {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
         guard LuaObject.pushExisting(L, node) else { return false }
         guard pushMethod(L, self: handler + 1, name: name) else { return false }
         lua_pushvalue(L, handler + 1)
-        if let previous { LuaObject.push(L, previous, .collection) }
-        try protectedCall(L, nargs: previous == nil ? 1 : 2, nresults: 0, handler: handler)
+        if let argument { LuaObject.push(L, argument, argument is TraitCollection ? .collection : .node) }
+        try protectedCall(L, nargs: argument == nil ? 1 : 2, nresults: 0, handler: handler)
         return true
     }
 

@@ -94,8 +94,8 @@ final class NodeAnchor: NodeBinding {
         link.runtime?.definedMethods.contains(event) == true
     }
 
-    func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
+    func invoke(_ event: NodeEvent, on node: TraitEnvironment, argument: AnyObject?) throws -> Bool {
         guard let runtime = link.runtime, runtime.definedMethods.contains(event) else { return false }
-        return try runtime.callMethod(named: event.rawValue, on: node, previous: previous)
+        return try runtime.callMethod(named: event.rawValue, on: node, argument: argument)
     }
 }

@@ -35,6 +35,16 @@ enum ViewMembers {
                     return 0
                 }
             }),
+            ("setNeedsUpdateConstraints", { L in
+                guarded(L) { L in try NodeArgs.view(L, 1, "setNeedsUpdateConstraints").setNeedsUpdateConstraints(); return 0 }
+            }),
+            ("updateConstraintsIfNeeded", { L in
+                guarded(L) { L in
+                    let view = try NodeArgs.view(L, 1, "updateConstraintsIfNeeded")
+                    try LuaRuntime.of(L).runningUpdate(L) { try view.updateConstraintsIfNeeded() }
+                    return 0
+                }
+            }),
             ("findChild", { L in
                 guarded(L) { L in
                     let view = try NodeArgs.view(L, 1, "findChild")
@@ -81,9 +91,12 @@ enum ViewMembers {
                 }
             }),
             ("tintColor", { L in
-                guarded(L) { L in
-                    try NodeArgs.view(L, 1, "tintColor").tintColor = try ColorModule.optional(L, 3, "tintColor")
+                guardedPassingErrors(L) { L in
+                    let view = try NodeArgs.view(L, 1, "tintColor")
+                    let color = try ColorModule.optional(L, 3, "tintColor")
+                    // Kept first: the tintColorDidChange calls below may read it.
                     LuaObject.keep(L, value: 3, in: 1, key: UVKey.tintColor)
+                    try view.setTintColor(color)
                     return 0
                 }
             }),

@@ -171,7 +171,7 @@ struct FrictionTests {
             local tk = require "traitkit"
             local v = tk.View{}
             v.note = "kept"
-            assert(v.note == "kept" and v.superview == nil and v.tintColor == nil)
+            assert(v.note == "kept" and v.superview == nil and v.tintColor == tk.Color.systemBlue)
             local Card = tk.View:subclass("FrictionTypoCard")
             local c = Card{ draws = 2 }
             assert(c.draws == 2 and c.unset == nil)

@@ -175,7 +175,7 @@ struct TraitRegionsTests {
             var calls = 0
             func ownerDidChange(_ node: TraitEnvironment) {}
             func implements(_ event: NodeEvent) -> Bool { event == .traitCollectionDidChange }
-            func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool {
+            func invoke(_ event: NodeEvent, on node: TraitEnvironment, argument: AnyObject?) throws -> Bool {
                 calls += 1
                 return true
             }

@@ -10,7 +10,7 @@ extension TraitEnvironment {
 
 extension View {
     func colorsDidChange() {
-        if backgroundColor?.isDynamic == true || tintColor?.isDynamic == true {
+        if backgroundColor?.isDynamic == true || ownTintColor?.isDynamic == true {
             flags.insert(.hasDynamicColor)
             summaryDidGrow()
         } else {

@@ -1,10 +1,11 @@
-/// UIKit's dynamic system colors (R9), with their light, dark, dark-elevated and increased-
-/// contrast values.
+/// UIKit's system colors (R9): the dynamic ones with their light, dark, dark-elevated and
+/// increased-contrast values, and the fixed ones.
 ///
 /// Sources: Apple Human Interface Guidelines, "Color" › Specifications (system colors, default
 /// and increased contrast, light and dark); the background values per level as WebKit's
 /// LayoutTests list them for `-apple-system-background` and its siblings (dark base #000000,
-/// dark elevated #1C1C1E, ...). Alphas of the label and separator colors from the same HIG table.
+/// dark elevated #1C1C1E, ...). Alphas of the label, separator and fill colors from the same
+/// HIG table; the fixed colors are UIKit's documented component values.
 extension Color {
     /// The values of one system color in each appearance.
     struct Variants {
@@ -31,6 +32,7 @@ extension Color {
         }
     }
 
+    // Backgrounds: the base level, and the elevated level of dark sheets and popovers.
     public static let systemBackground = system(.init(
         light: "#FFFFFF", dark: "#000000", darkElevated: "#1C1C1E",
         lightHigh: "#FFFFFF", darkHigh: "#000000", darkElevatedHigh: "#242426"))
@@ -43,28 +45,106 @@ extension Color {
     public static let systemGroupedBackground = system(.init(
         light: "#F2F2F7", dark: "#000000", darkElevated: "#1C1C1E",
         lightHigh: "#EBEBF0", darkHigh: "#000000", darkElevatedHigh: "#242426"))
+    public static let secondarySystemGroupedBackground = system(.init(
+        light: "#FFFFFF", dark: "#1C1C1E", darkElevated: "#2C2C2E",
+        lightHigh: "#FFFFFF", darkHigh: "#242426", darkElevatedHigh: "#363638"))
+    public static let tertiarySystemGroupedBackground = system(.init(
+        light: "#F2F2F7", dark: "#2C2C2E", darkElevated: "#3A3A3C",
+        lightHigh: "#EBEBF0", darkHigh: "#363638", darkElevatedHigh: "#444446"))
+
+    // Text.
     public static let label = system(.init(light: "#000000FF", dark: "#FFFFFFFF"))
     public static let secondaryLabel = system(.init(
         light: "#3C3C4399", dark: "#EBEBF599", lightHigh: "#3C3C43CC", darkHigh: "#EBEBF5CC"))
     public static let tertiaryLabel = system(.init(
         light: "#3C3C434C", dark: "#EBEBF54C", lightHigh: "#3C3C43B2", darkHigh: "#EBEBF5B2"))
+    public static let quaternaryLabel = system(.init(
+        light: "#3C3C432E", dark: "#EBEBF52E", lightHigh: "#3C3C4399", darkHigh: "#EBEBF599"))
+    public static let placeholderText = system(.init(
+        light: "#3C3C434C", dark: "#EBEBF54C", lightHigh: "#3C3C43B2", darkHigh: "#EBEBF5B2"))
+    public static let link = system(.init(light: "#007AFF", dark: "#0984FF"))
+    /// UIKit's `lightText` and `darkText` do not change with the appearance.
+    public static let lightText = Color(hex: "#FFFFFF99")!
+    public static let darkText = Color(hex: "#000000")!
+
+    // Separators.
     public static let separator = system(.init(
         light: "#3C3C434A", dark: "#54545899", lightHigh: "#3C3C43FF", darkHigh: "#545458FF"))
-    public static let systemBlue = system(.init(
-        light: "#007AFF", dark: "#0A84FF", lightHigh: "#0040DD", darkHigh: "#409CFF"))
-    public static let systemRed = system(.init(
-        light: "#FF3B30", dark: "#FF453A", lightHigh: "#D70015", darkHigh: "#FF6961"))
-    public static let systemGreen = system(.init(
-        light: "#34C759", dark: "#30D158", lightHigh: "#248A3D", darkHigh: "#30DB5B"))
-    public static let systemGray = system(.init(
-        light: "#8E8E93", dark: "#8E8E93", lightHigh: "#6C6C70", darkHigh: "#AEAEB2"))
+    public static let opaqueSeparator = system(.init(
+        light: "#C6C6C8", dark: "#38383A", lightHigh: "#8E8E93", darkHigh: "#6C6C70"))
 
-    /// The system colors by name, for bindings (`tk.Color.systemBackground`).
+    // Fills, for thin and small shapes.
+    public static let systemFill = system(.init(
+        light: "#78788033", dark: "#7878805C", lightHigh: "#78788047", darkHigh: "#78788070"))
+    public static let secondarySystemFill = system(.init(
+        light: "#78788029", dark: "#78788052", lightHigh: "#7878803D", darkHigh: "#78788066"))
+    public static let tertiarySystemFill = system(.init(
+        light: "#7676801F", dark: "#7676803D", lightHigh: "#76768033", darkHigh: "#76768051"))
+    public static let quaternarySystemFill = system(.init(
+        light: "#74748014", dark: "#7676802E", lightHigh: "#74748029", darkHigh: "#76768042"))
+
+    // Tints: default, dark, increased contrast light and dark.
+    public static let systemRed = tint("#FF3B30", "#FF453A", "#D70015", "#FF6961")
+    public static let systemOrange = tint("#FF9500", "#FF9F0A", "#C93400", "#FFB340")
+    public static let systemYellow = tint("#FFCC00", "#FFD60A", "#B25000", "#FFD426")
+    public static let systemGreen = tint("#34C759", "#30D158", "#248A3D", "#30DB5B")
+    public static let systemMint = tint("#00C7BE", "#63E6E2", "#0C817B", "#66D4CF")
+    public static let systemTeal = tint("#30B0C7", "#40C8E0", "#008299", "#5DE6FF")
+    public static let systemCyan = tint("#32ADE6", "#64D2FF", "#0071A4", "#70D7FF")
+    public static let systemBlue = tint("#007AFF", "#0A84FF", "#0040DD", "#409CFF")
+    public static let systemIndigo = tint("#5856D6", "#5E5CE6", "#3634A3", "#7D7AFF")
+    public static let systemPurple = tint("#AF52DE", "#BF5AF2", "#8944AB", "#DA8FFF")
+    public static let systemPink = tint("#FF2D55", "#FF375F", "#D30F45", "#FF6482")
+    public static let systemBrown = tint("#A2845E", "#AC8E68", "#7F6545", "#B59469")
+    /// UIKit's `tintColor`: the app's accent, systemBlue unless a view sets its own.
+    public static let tintColor = systemBlue
+
+    // Grays.
+    public static let systemGray = tint("#8E8E93", "#8E8E93", "#6C6C70", "#AEAEB2")
+    public static let systemGray2 = tint("#AEAEB2", "#636366", "#8E8E93", "#7C7C80")
+    public static let systemGray3 = tint("#C7C7CC", "#48484A", "#AEAEB2", "#545456")
+    public static let systemGray4 = tint("#D1D1D6", "#3A3A3C", "#BCBCC0", "#444446")
+    public static let systemGray5 = tint("#E5E5EA", "#2C2C2E", "#D8D8DC", "#363638")
+    public static let systemGray6 = tint("#F2F2F7", "#1C1C1E", "#EBEBF0", "#242426")
+
+    static func tint(_ light: String, _ dark: String, _ lightHigh: String, _ darkHigh: String) -> Color {
+        system(.init(light: light, dark: dark, lightHigh: lightHigh, darkHigh: darkHigh))
+    }
+
+    // UIKit's fixed colors (`UIColor.red` and the like), the same in every appearance.
+    public static let gray = Color(red: 0.5, green: 0.5, blue: 0.5)
+    public static let darkGray = Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3)
+    public static let lightGray = Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3)
+    public static let red = Color(red: 1, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 1, blue: 0)
+    public static let blue = Color(red: 0, green: 0, blue: 1)
+    public static let cyan = Color(red: 0, green: 1, blue: 1)
+    public static let yellow = Color(red: 1, green: 1, blue: 0)
+    public static let magenta = Color(red: 1, green: 0, blue: 1)
+    public static let orange = Color(red: 1, green: 0.5, blue: 0)
+    public static let purple = Color(red: 0.5, green: 0, blue: 0.5)
+    public static let brown = Color(red: 0.6, green: 0.4, blue: 0.2)
+
+    /// The system and fixed colors by name, for bindings (`tk.Color.systemBackground`).
     public static let systemColors: [String: Color] = [
         "systemBackground": systemBackground, "secondarySystemBackground": secondarySystemBackground,
         "tertiarySystemBackground": tertiarySystemBackground, "systemGroupedBackground": systemGroupedBackground,
+        "secondarySystemGroupedBackground": secondarySystemGroupedBackground,
+        "tertiarySystemGroupedBackground": tertiarySystemGroupedBackground,
         "label": label, "secondaryLabel": secondaryLabel, "tertiaryLabel": tertiaryLabel,
-        "separator": separator, "systemBlue": systemBlue, "systemRed": systemRed, "systemGreen": systemGreen,
-        "systemGray": systemGray, "black": black, "white": white, "clear": clear,
+        "quaternaryLabel": quaternaryLabel, "placeholderText": placeholderText, "link": link,
+        "lightText": lightText, "darkText": darkText,
+        "separator": separator, "opaqueSeparator": opaqueSeparator,
+        "systemFill": systemFill, "secondarySystemFill": secondarySystemFill,
+        "tertiarySystemFill": tertiarySystemFill, "quaternarySystemFill": quaternarySystemFill,
+        "systemRed": systemRed, "systemOrange": systemOrange, "systemYellow": systemYellow,
+        "systemGreen": systemGreen, "systemMint": systemMint, "systemTeal": systemTeal, "systemCyan": systemCyan,
+        "systemBlue": systemBlue, "systemIndigo": systemIndigo, "systemPurple": systemPurple,
+        "systemPink": systemPink, "systemBrown": systemBrown, "tintColor": tintColor,
+        "systemGray": systemGray, "systemGray2": systemGray2, "systemGray3": systemGray3,
+        "systemGray4": systemGray4, "systemGray5": systemGray5, "systemGray6": systemGray6,
+        "black": black, "white": white, "clear": clear, "gray": gray, "darkGray": darkGray,
+        "lightGray": lightGray, "red": red, "green": green, "blue": blue, "cyan": cyan,
+        "yellow": yellow, "magenta": magenta, "orange": orange, "purple": purple, "brown": brown,
     ]
 }

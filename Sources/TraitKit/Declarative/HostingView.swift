@@ -206,7 +206,7 @@ extension HostingView.RenderNode {
 extension View {
     /// Takes the child controllers of `host` whose views are in this subtree out of `host`.
     fileprivate func removeRepresentedControllers(from host: ViewController) {
-        if let controller = viewController, controller.parent === host { controller.removeFromParent() }
+        if let controller = viewController, controller.parent === host { controller.detachFromParent() }
         for subview in subviews { subview.removeRepresentedControllers(from: host) }
     }
 }

@@ -37,6 +37,10 @@ public enum BindingHints {
         case .viewDidLayoutSubviews: 1 << 9
         case .layoutSubviews: 1 << 10
         case .draw: 1 << 11
+        case .updateConstraints: 1 << 12
+        case .tintColorDidChange: 1 << 13
+        case .willMoveToParent: 1 << 14
+        case .didMoveToParent: 1 << 15
         }
     }
 }

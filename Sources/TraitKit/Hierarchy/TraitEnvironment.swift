@@ -228,6 +228,9 @@ open class TraitEnvironment: CustomStringConvertible {
         }
         if flags.contains(.needsLayout) || flags.contains(.subtreeNeedsLayout) { markAncestors(.subtreeNeedsLayout) }
         if flags.contains(.needsDisplay) || flags.contains(.subtreeNeedsDisplay) { markAncestors(.subtreeNeedsDisplay) }
+        if !flags.isDisjoint(with: [.needsUpdateConstraints, .subtreeNeedsUpdateConstraints]) {
+            markAncestors(.subtreeNeedsUpdateConstraints)
+        }
     }
 
     // MARK: Overrides (R5)
@@ -262,8 +265,9 @@ open class TraitEnvironment: CustomStringConvertible {
     open func setNeedsDisplay() {}
 
     /// Runs the binding's method for `event` if it has one, else `fallback` (the Swift method).
-    func dispatch(_ event: NodeEvent, previous: TraitCollection? = nil, fallback: () -> Void) throws {
-        if let binding = extras?.binding, try binding.invoke(event, on: self, previous: previous) { return }
+    /// `argument` is what the method gets after `self` (the previous collection, the parent).
+    func dispatch(_ event: NodeEvent, argument: AnyObject? = nil, fallback: () -> Void) throws {
+        if let binding = extras?.binding, try binding.invoke(event, on: self, argument: argument) { return }
         fallback()
     }
 
@@ -290,7 +294,7 @@ private let engineClasses: [ObjectIdentifier] = [
 
 /// Per-node state flags for the update passes.
 struct NodeFlags: OptionSet {
-    let rawValue: UInt16
+    let rawValue: UInt32
     static let needsTraitUpdate = NodeFlags(rawValue: 1 << 0)
     static let subtreeNeedsTraitUpdate = NodeFlags(rawValue: 1 << 1)
     static let needsLayout = NodeFlags(rawValue: 1 << 2)
@@ -321,6 +325,8 @@ struct NodeFlags: OptionSet {
     static let subtreeHasBinding = NodeFlags(rawValue: 1 << 14)
     /// The node's entry in its trait parent's children is quiet (`TraitChild`).
     static let quietInParent = NodeFlags(rawValue: 1 << 15)
+    static let needsUpdateConstraints = NodeFlags(rawValue: 1 << 16)
+    static let subtreeNeedsUpdateConstraints = NodeFlags(rawValue: 1 << 17)
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).
@@ -338,15 +344,17 @@ final class NodeExtras {
     private(set) var registeredFold: UInt64 = 0
     private(set) var layoutFold: UInt64 = 0
     private(set) var displayFold: UInt64 = 0
+    private(set) var constraintsFold: UInt64 = 0
     var binding: (any NodeBinding)?
     /// The traits some registration watches.
     private(set) var registeredTraits = TraitSet()
     /// Traits read during the last layout / draw (R8 automatic trait tracking).
     var layoutTraits = TraitSet() { didSet { layoutFold = layoutTraits.folded } }
     var displayTraits = TraitSet() { didSet { displayFold = displayTraits.folded } }
+    var constraintsTraits = TraitSet() { didSet { constraintsFold = constraintsTraits.folded } }
 
     /// What `TraitEnvironment.interestSummary` holds: every mask, folded.
-    var interestFold: UInt64 { registeredFold | layoutFold | displayFold }
+    var interestFold: UInt64 { registeredFold | layoutFold | displayFold | constraintsFold }
 
     var registrations: [TraitChangeRegistration] { first.map { [$0] + later } ?? [] }
 
@@ -378,8 +386,9 @@ public protocol NodeBinding: AnyObject {
     func ownerDidChange(_ node: TraitEnvironment)
     /// Whether a scripted method for `event` may exist (a cheap check before `invoke`).
     func implements(_ event: NodeEvent) -> Bool
-    /// Runs the scripted method for `event`, if there is one; returns false when there is none.
-    func invoke(_ event: NodeEvent, on node: TraitEnvironment, previous: TraitCollection?) throws -> Bool
+    /// Runs the scripted method for `event`, if there is one, with `argument` (a collection or
+    /// a node; nil passes none); returns false when there is none.
+    func invoke(_ event: NodeEvent, on node: TraitEnvironment, argument: AnyObject?) throws -> Bool
     /// The node no longer needs what the binding keeps for it under these keys (a hosting
     /// view's discarded render slots).
     func releaseValues(_ node: TraitEnvironment, keys: [Int])
@@ -393,5 +402,5 @@ extension NodeBinding {
 public enum NodeEvent: String, Sendable, CaseIterable {
     case traitCollectionDidChange, loadView, viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear
     case viewWillDisappear, viewDidDisappear, viewWillLayoutSubviews, viewDidLayoutSubviews
-    case layoutSubviews, draw
+    case layoutSubviews, draw, updateConstraints, tintColorDidChange, willMoveToParent, didMoveToParent
 }

@@ -7,11 +7,12 @@ open class View: TraitEnvironment {
 
     /// A dynamic background color makes the view redraw on color-appearance changes (R9).
     public var backgroundColor: Color? { didSet { colorsDidChange() } }
-    public var tintColor: Color? { didSet { colorsDidChange() } }
+    /// The tint set on this view itself; nil inherits the superview's (`tintColor`).
+    public internal(set) var ownTintColor: Color? { didSet { colorsDidChange() } }
 
     public override init(name: String? = nil) {
         super.init(name: name)
-        flags.insert([.needsLayout, .needsDisplay])
+        flags.insert([.needsLayout, .needsDisplay, .needsUpdateConstraints])
     }
 
     deinit {
@@ -111,11 +112,32 @@ open class View: TraitEnvironment {
         markAncestors(.subtreeNeedsDisplay)
     }
 
+    /// Asks for `updateConstraints` in the next update's constraint pass (before layout).
+    public func setNeedsUpdateConstraints() {
+        flags.insert(.needsUpdateConstraints)
+        markAncestors(.subtreeNeedsUpdateConstraints)
+    }
+
+    /// Override to update constraints; runs before layout, subviews before their superview,
+    /// on a view's first update and after `setNeedsUpdateConstraints`.
+    open func updateConstraints() {}
+
+    /// Runs the constraint pass in this view's subtree now.
+    public func updateConstraintsIfNeeded() throws {
+        try updateTraitsIfNeeded()
+        let context = UpdateContext()
+        LayoutPass.updateConstraints(self, context: context)
+        try context.rethrow()
+    }
+
     /// Override to lay out subviews; traits are up to date and `TraitCollection.current` is set.
     open func layoutSubviews() {}
 
     /// Override to draw; runs after `setNeedsDisplay` (and once at first display).
     open func draw() {}
+
+    /// Override to react when the tint this view shows changes (`setTintColor` here or above).
+    open func tintColorDidChange() {}
 
     /// Updates traits and performs any pending layout in this view's subtree now.
     public func layoutIfNeeded() throws {

@@ -117,6 +117,12 @@ open class ViewController: TraitEnvironment {
     open func viewDidDisappear() {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
+    /// Called by `addChild` before the child is added. As in UIKit, a container calls
+    /// `willMove(toParent: nil)` itself before `removeFromParent()`.
+    open func willMove(toParent parent: ViewController?) {}
+    /// Called by `removeFromParent` after the child is removed. As in UIKit, a container calls
+    /// `didMove(toParent: self)` itself once it placed the child's view after `addChild`.
+    open func didMove(toParent parent: ViewController?) {}
 
     public override func setNeedsLayout() { loadedView?.setNeedsLayout() }
     public override func setNeedsDisplay() { loadedView?.setNeedsDisplay() }
@@ -126,8 +132,26 @@ open class ViewController: TraitEnvironment {
 
     // MARK: Containment
 
-    /// Adds a child controller (its view is placed separately, as in UIKit).
-    public func addChild(_ child: ViewController) throws(TraitError) {
+    /// Adds a child controller (its view is placed separately, as in UIKit): calls the
+    /// child's `willMove(toParent: self)` (and `didMove(toParent: nil)` when it leaves another
+    /// parent), then adds it. A binding's error from those is rethrown once the child is added.
+    public func addChild(_ child: ViewController) throws {
+        var failure: (any Error)?
+        do { try child.dispatch(.willMoveToParent, argument: self) { child.willMove(toParent: self) } } catch {
+            failure = error
+        }
+        try checkAddingChild(child)
+        if child.parent != nil {
+            do { try child.removeFromParent() } catch { failure = failure ?? error }
+        }
+        if let window = child.rootOfWindow { window.rootViewController = nil }
+        children.append(child)
+        child.parent = self
+        child.ownerDidChange()
+        if let failure { throw failure }
+    }
+
+    private func checkAddingChild(_ child: ViewController) throws(TraitError) {
         if isInside(presentationsOf: child) {
             throw .cycle(node: debugName, ancestor: child.debugName)
         }
@@ -136,15 +160,19 @@ open class ViewController: TraitEnvironment {
                                     + "(dismiss it first)")
         }
         try HierarchyDepth.check(adding: child, under: self)
-        child.removeFromParent()
-        if let window = child.rootOfWindow { window.rootViewController = nil }
-        children.append(child)
-        child.parent = self
-        child.ownerDidChange()
     }
 
-    /// Removes this controller from its parent (its view stays where it is).
-    public func removeFromParent() {
+    /// Removes this controller from its parent (its view stays where it is), then calls its
+    /// `didMove(toParent: nil)`, as UIKit does; rethrows a binding's error from that.
+    public func removeFromParent() throws {
+        guard parent != nil else { return }
+        detachFromParent()
+        try dispatch(.didMoveToParent) { didMove(toParent: nil) }
+    }
+
+    /// Takes this controller out of its parent's children without calling it (a window
+    /// taking it as its root, a hosting view dropping what it represented).
+    func detachFromParent() {
         guard let parent else { return }
         if let i = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: i) }
         self.parent = nil

@@ -44,7 +44,7 @@ public final class Window: View {
                 old.ownerDidChange()
             }
             if let root = rootViewController {
-                root.removeFromParent()
+                root.detachFromParent()
                 if let other = root.rootOfWindow, other !== self { other.rootViewController = nil }
                 root.rootOfWindow = self
                 place(root.view, at: 0)

@@ -104,7 +104,8 @@ public final class Application {
 
     private var hasPendingWork: Bool {
         let pending: NodeFlags = [.needsTraitUpdate, .subtreeNeedsTraitUpdate, .needsLayout, .subtreeNeedsLayout,
-                                  .needsDisplay, .subtreeNeedsDisplay]
+                                  .needsDisplay, .subtreeNeedsDisplay, .needsUpdateConstraints,
+                                  .subtreeNeedsUpdateConstraints]
         if !asyncQueue.isEmpty || !leftWindows.isEmpty { return true }
         for screen in screens where !screen.flags.isDisjoint(with: pending) || !screen.flags.contains(.hasUpdated) {
             return true

@@ -1,8 +1,33 @@
-/// R8: the layout and display passes, and automatic trait tracking (iOS 18): traits read
-/// during `layoutSubviews`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews` and `draw` are
-/// recorded, and a later change of one of them asks for layout / display again.
+/// R8: the constraint, layout and display passes, and automatic trait tracking (iOS 18):
+/// traits read during `updateConstraints`, `layoutSubviews`, `viewWillLayoutSubviews`,
+/// `viewDidLayoutSubviews` and `draw` are recorded, and a later change of one of them asks
+/// for that pass again.
 enum LayoutPass {
+    /// UIKit's constraint pass: before layout, bottom-up (a view's subviews before it).
+    static func updateConstraints(_ node: TraitEnvironment, context: UpdateContext) {
+        let flags: NodeFlags = [.needsUpdateConstraints, .subtreeNeedsUpdateConstraints]
+        guard !node.flags.isDisjoint(with: flags) else { return }
+        let needsSelf = node.flags.contains(.needsUpdateConstraints)
+        node.flags.remove(flags)
+        var i = 0
+        while i < node.traitChildren.count {
+            updateConstraints(node.traitChildren[i].takeUnretainedValue(), context: context)
+            i += 1
+        }
+        guard needsSelf, let view = node as? View else { return }
+        let read = TraitReadTracking.recording {
+            context.current.withCurrent(view) {
+                context.run { try view.dispatch(.updateConstraints) { view.updateConstraints() } }
+            }
+        }
+        if !read.isEmpty || view.extras != nil {
+            view.ensureExtras().constraintsTraits = read
+            view.extrasMasksDidChange()
+        }
+    }
+
     static func layout(_ node: TraitEnvironment, context: UpdateContext) {
+        updateConstraints(node, context: context)
         walk(node, flag: .needsLayout, subtree: .subtreeNeedsLayout) { view in
             let controller = view.viewController
             let read = TraitReadTracking.recording {

@@ -210,6 +210,10 @@ extension TraitEnvironment {
                 }
                 if hits & extras.layoutFold != 0, extras.layoutTraits.intersects(changed) { setNeedsLayout() }
                 if hits & extras.displayFold != 0, extras.displayTraits.intersects(changed) { setNeedsDisplay() }
+                if hits & extras.constraintsFold != 0, extras.constraintsTraits.intersects(changed),
+                   let view = self as? View {
+                    view.setNeedsUpdateConstraints()
+                }
             }
         } else if flags.contains(.wantsInternalTraitChange) || !flags.contains(.engineClass) {
             callChangeHandlers(nil, nil, from: old, changed: changed, legacy: !flags.contains(.engineClass), context: context)
@@ -237,7 +241,7 @@ extension TraitEnvironment {
             }
         }
         if legacy {
-            context.run { try dispatch(.traitCollectionDidChange, previous: old) { traitCollectionDidChange(old) } }
+            context.run { try dispatch(.traitCollectionDidChange, argument: old) { traitCollectionDidChange(old) } }
         }
         if flags.contains(.wantsInternalTraitChange) { context.run { try internalTraitsDidChange() } }
     }
