@@ -18,6 +18,12 @@ struct Repl: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop an input (its chunk and the update after it) after S seconds.", valueName: "S"))
     var timeout: Double?
 
+    @Flag(name: .customShort("i"), help: "Open the REPL after running FILE (it does anyway; accepted as lua -i takes it).")
+    var interactive = false
+
+    @Argument(help: "A script to run first; the REPL then sees its globals, as with lua -i.")
+    var file: String?
+
     func validate() throws {
         try ScriptOptions.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
     }
@@ -28,6 +34,11 @@ struct Repl: ParsableCommand {
         let repl = LuaRepl(runtime: runtime)
         repl.timeout = timeout
         runtime.installInterruptHandler()
+        // As lua -i: the script's error is printed, and the session opens all the same.
+        if let file {
+            runtime.setScriptArguments(script: file, arguments: [], preceding: Array(CommandLine.arguments.prefix { $0 != file }))
+            emit(repl.load(file))
+        }
         if isatty(0) != 0 {
             Terminal(repl: repl).run()
         } else {
@@ -62,11 +73,13 @@ struct Terminal {
         completionSession = repl
         tk_rl_set_completion(complete)
         emit("TraitKit REPL (Lua 5.4). tk = require \"traitkit\"; :help for commands, Ctrl-D to leave.\n")
+        var chunk: [String] = []
         while !repl.wantsQuit {
             guard let raw = readline(repl.prompt) else {
                 if repl.runtime.takeInterrupt() {
                     // Ctrl-C at the prompt drops the line (and any unfinished chunk).
                     repl.cancelInput()
+                    chunk.removeAll()
                     emit("\n")
                     continue
                 }
@@ -75,11 +88,17 @@ struct Terminal {
             }
             let line = String(cString: raw)
             free(raw)
-            if !line.trimmingSpaces.isEmpty {
-                add_history(line)
-                if let history { _ = write_history(history) }
-            }
+            chunk.append(line)
             emit(repl.feed(line))
+            // A chunk typed over several lines is one history entry, recalled whole.
+            if !repl.isContinuing {
+                let entry = chunk.joined(separator: "\n")
+                chunk.removeAll()
+                if !entry.trimmingSpaces.isEmpty {
+                    add_history(entry)
+                    if let history { _ = write_history(history) }
+                }
+            }
         }
     }
 
@@ -109,7 +128,15 @@ nonisolated(unsafe) private var completionCandidates: [String] = []
 
 private let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, _, _ in
     guard let text, let session = completionSession else { return nil }
-    completionCandidates = session.completions(for: lineBeforeCursorWord(String(cString: text)))
+    let word = String(cString: text)
+    let line = lineBeforeCursor() ?? word
+    if line.hasPrefix(":"), !line.contains(" ") {
+        completionCandidates = session.commandCompletions(for: word)
+    } else if let quote = line.dropLast(word.count).last, quote == "\"" || quote == "'" {
+        completionCandidates = session.traitNameCompletions(for: word)
+    } else {
+        completionCandidates = session.completions(for: lineBeforeCursorWord(word))
+    }
     return rl_completion_matches(text, nextCandidate)
 }
 
@@ -119,12 +146,18 @@ private let nextCandidate: @convention(c) (UnsafePointer<CChar>?, Int32) -> Unsa
     return strdup(completionCandidates[index])
 }
 
+/// The input line up to the cursor.
+private func lineBeforeCursor() -> String? {
+    guard let buffer = tk_rl_line() else { return nil }
+    let bytes = Array(String(cString: buffer).utf8)
+    return String(decoding: bytes.prefix(max(0, Int(tk_rl_point()))), as: UTF8.self)
+}
+
 /// libedit splits words at its break characters, which include `.` and `:`: complete the
 /// whole dotted expression before the cursor instead.
 private func lineBeforeCursorWord(_ word: String) -> String {
-    guard let buffer = tk_rl_line() else { return word }
-    let line = String(cString: buffer)
-    let end = line.index(line.startIndex, offsetBy: Int(tk_rl_point()), limitedBy: line.endIndex) ?? line.endIndex
+    guard let line = lineBeforeCursor() else { return word }
+    let end = line.endIndex
     var start = end
     while start > line.startIndex {
         let c = line[line.index(before: start)]

@@ -21,6 +21,9 @@ struct Dump: ParsableCommand {
     @Flag(help: "Print JSON (names, classes, overrides and resolved traits) instead of a text tree.")
     var json = false
 
+    @Flag(help: "Show every node's resolved values (those not at their default) in the text tree.")
+    var resolved = false
+
     @OptionGroup var options: ScriptOptions
 
     func run() throws {
@@ -34,12 +37,12 @@ struct Dump: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let windows = runtime.application.windows
-        if windows.isEmpty { printError("traitkit dump: the script left no windows (a tree starts at a tk.Window)") }
+        let screens = runtime.application.screens
+        if screens.isEmpty { printError("traitkit dump: the script left no screens (a tree starts at a tk.Screen)") }
         if json {
-            print(JSONText.windows(windows))
-        } else if !windows.isEmpty {
-            print(windows.map { $0.treeDescription() }.joined(separator: "\n"))
+            print(JSON.array(screens.map { $0.dumpJSON() }).serialized(indent: 2))
+        } else if !screens.isEmpty {
+            print(screens.map { $0.treeDescription(resolved: resolved) }.joined(separator: "\n"))
         }
     }
 }
@@ -57,8 +60,4 @@ private func withStandardOutputOnStandardError(_ body: () throws -> Void) rethro
     try body()
 }
 
-enum JSONText {
-    static func windows(_ windows: [Window]) -> String {
-        JSON.array(windows.map { $0.dumpJSON() }).serialized(indent: 2)
-    }
-}
+

@@ -8,7 +8,7 @@ struct ScriptOptions: ParsableArguments {
     var file: String
 
     @Option(name: .customLong("trait"), help: ArgumentHelp(
-        "A system trait for every Screen the script makes, as name=value (repeatable).",
+        "A system trait for every Screen the script makes, or a custom trait the script defines for every WindowScene, as name=value (repeatable).",
         valueName: "name=value"))
     var traits: [String] = []
 
@@ -47,7 +47,7 @@ struct ScriptOptions: ParsableArguments {
 
     func validate() throws {
         try Self.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
-        for setting in traits { _ = try Self.parseTrait(setting) }
+        do { _ = try TraitSettings(traits) } catch { throw ValidationError(error.description) }
     }
 
     /// `--memory-limit` and `--timeout`, as `run` and `repl` both take them.
@@ -56,34 +56,10 @@ struct ScriptOptions: ParsableArguments {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
-    /// `name=value` as a system trait and a value of its kind.
-    static func parseTrait(_ setting: String) throws -> (Trait, TraitValue) {
-        guard let eq = setting.firstIndex(of: "=") else {
-            throw ValidationError("--trait \(setting): expected name=value, e.g. --trait userInterfaceStyle=dark")
-        }
-        let name = String(setting[..<eq]), text = String(setting[setting.index(after: eq)...])
-        guard let trait = TraitRegistry.trait(named: name) else {
-            throw ValidationError("--trait \(setting): unknown trait '\(name)' (--trait sets a Screen's system traits, such as userInterfaceStyle or displayScale)")
-        }
-        let value: TraitValue
-        switch trait.kind {
-        case .enumeration: value = (try? trait.enumValue(named: text)) ?? .none
-        case .number: value = Double(text).map { .number($0) } ?? .none
-        case .integer: value = Int(text).map { .integer($0) } ?? .none
-        case .bool: value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : .none
-        case .string: value = .string(text)
-        default: value = .none
-        }
-        do { try trait.validate(value) } catch {
-            throw ValidationError("--trait \(setting): expected \(trait.kind.expectation)")
-        }
-        return (trait, value)
-    }
-
     /// A runtime set up as the options say.
     func makeRuntime() throws -> LuaRuntime {
         let runtime = LuaRuntime(sandbox: sandbox)
-        runtime.screenTraitSettings = try traits.map(Self.parseTrait)
+        runtime.traitSettings = try TraitSettings(traits)
         if let memoryLimit { runtime.memoryLimit = memoryLimit * 1024 * 1024 }
         if let timeout { runtime.timeout = timeout }
         return runtime
@@ -105,6 +81,10 @@ struct ScriptOptions: ParsableArguments {
         }
         runtime.setScriptArguments(script: file, arguments: scriptArguments, preceding: wordsBeforeScript)
         if let message = runtime.run(script: source, name: chunkName, arguments: scriptArguments) {
+            printError("traitkit: " + message)
+            throw ExitCode(1)
+        }
+        if let message = runtime.traitSettings.unmatched {
             printError("traitkit: " + message)
             throw ExitCode(1)
         }

@@ -185,7 +185,9 @@ enum ClassModule {
             let screen = try field(L, "screen") {
                 try NodeArgs.optional(L, -1, Screen.self, "WindowScene", expected: "a Screen")
             }
-            return WindowScene(screen: screen, name: name)
+            let scene = WindowScene(screen: screen, name: name)
+            try runtime.traitSettings.apply(to: scene)
+            return scene
         case "Screen":
             // The constructor's traits, then `--trait` settings over them: the screen's
             // collection is its system traits from the start, as UIScreen's is.
@@ -199,7 +201,7 @@ enum ClassModule {
                     try traits.set(try TraitValues.value(L, -1, for: trait), for: trait)
                 }
             }
-            for (trait, value) in runtime.screenTraitSettings { try traits.set(value, for: trait) }
+            for (trait, value) in runtime.traitSettings.screen { try traits.set(value, for: trait) }
             let screen = Screen(systemTraits: TraitCollection(traits), name: name)
             runtime.application.add(screen)
             return screen

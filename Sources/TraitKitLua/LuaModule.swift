@@ -78,12 +78,12 @@ enum LuaModule {
         }
     }
 
-    /// `tk.dump(node)`: the hierarchy under node as JSON; with no argument, every window.
+    /// `tk.dump(node)`: the hierarchy under node as JSON; with no argument, every screen's.
     static let dump: SwiftLuaFunction = { L in
         guarded(L) { L in
             if isNil(L, 1) {
-                let windows = LuaRuntime.of(L).application.windows
-                push(L, JSON.array(windows.map { $0.dumpJSON() }).serialized(indent: 2))
+                let screens = LuaRuntime.of(L).application.screens
+                push(L, JSON.array(screens.map { $0.dumpJSON() }).serialized(indent: 2))
             } else {
                 push(L, try NodeArgs.node(L, 1, "dump").dump())
             }
@@ -91,14 +91,25 @@ enum LuaModule {
         }
     }
 
-    /// `tk.tree(node)`: the hierarchy under node as an indented text tree with overrides;
-    /// with no argument, every window.
+    /// `tk.tree([node][, { resolved = true }])`: the hierarchy under node (default: every
+    /// screen) as an indented text tree with overrides, and with `resolved` the values each
+    /// node resolves that are not defaults.
     static let tree: SwiftLuaFunction = { L in
         guarded(L) { L in
-            if isNil(L, 1) {
-                push(L, LuaRuntime.of(L).application.windows.map { $0.treeDescription() }.joined(separator: "\n"))
+            let options: Int32 = lua_type(L, 1) == LUA_TTABLE ? 1 : 2
+            var resolved = false
+            if !isNil(L, options) {
+                try checkTable(L, options, "tree")
+                try checkFieldNames(L, options, "tree", allowed: ["resolved"])
+                _ = rawGetField(L, options, "resolved")
+                resolved = lua_toboolean(L, -1) != 0
+                tk_pop(L, 1)
+            }
+            if options == 1 || isNil(L, 1) {
+                let screens = LuaRuntime.of(L).application.screens
+                push(L, screens.map { $0.treeDescription(resolved: resolved) }.joined(separator: "\n"))
             } else {
-                push(L, try NodeArgs.node(L, 1, "tree").treeDescription())
+                push(L, try NodeArgs.node(L, 1, "tree").treeDescription(resolved: resolved))
             }
             return 1
         }

@@ -6,7 +6,8 @@ extension LuaRepl {
     static let help = """
         Lua 5.4 with `tk = require "traitkit"`. Expressions print their values; tk.update() runs after each input.
           :help                   this text
-          :tree [node]            the hierarchy under node (default: every window), overrides marked
+          :tree [--resolved] [node]  the hierarchy under node (default: every screen), overrides
+                                  marked; --resolved adds each node's resolved values
           :explain node trait     where node's value of trait comes from
           :watch node [traits]    print changes of those traits (default: all) as they happen
           :unwatch [node]         stop watching node (default: every watched node)
@@ -15,6 +16,8 @@ extension LuaRepl {
           :quit                   leave (Ctrl-D too); Ctrl-C stops a running chunk
 
         """
+
+    static let commandNames = ["auto", "explain", "help", "load", "quit", "tree", "unwatch", "watch"]
 
     func command(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -41,11 +44,15 @@ extension LuaRepl {
         }
     }
 
-    private func tree(_ expression: String) -> String {
+    private func tree(_ arguments: String) -> String {
+        var expression = arguments
+        let resolved = expression.hasPrefix("--resolved")
+        if resolved { expression = String(expression.dropFirst("--resolved".count).trimmingPrefix(" ")) }
+        let options = "{ resolved = \(resolved) }"
         if expression.isEmpty {
-            return runForText("local t = tk.tree() return t ~= '' and t or '(no windows: :tree shows every window, or the node you name)'")
+            return runForText("local t = tk.tree(\(options)) return t ~= '' and t or '(no screens: :tree shows every screen, or the node you name)'")
         }
-        return runForText("local node = ... return tk.tree(node)", node: expression, command: "tree")
+        return runForText("local node = ... return tk.tree(node, \(options))", node: expression, command: "tree")
     }
 
     private func explain(_ args: [String]) -> String {
@@ -112,11 +119,19 @@ extension LuaRepl {
             """, node: args.joined(separator: " "), command: "unwatch")
     }
 
-    private func load(_ path: String) -> String {
+    /// Runs a script file in this session (`:load`, `traitkit repl FILE`); returns its error,
+    /// or what the update after it printed.
+    public func load(_ path: String) -> String {
         guard !path.isEmpty else { return "usage: :load FILE\n" }
         let source: [UInt8]
-        do { source = try readSource(path) } catch { return "\(error)\n" }
-        if let error = runtime.run(script: source, name: "@" + path) { return error + "\n" }
+        do { source = try readSource(path) } catch {
+            anyInputFailed = true
+            return "\(error)\n"
+        }
+        if let error = runtime.run(script: source, name: "@" + path) {
+            anyInputFailed = true
+            return error + "\n"
+        }
         return updateAfterCommand()
     }
 

@@ -22,6 +22,19 @@ extension LuaRepl {
         return names.filter { $0.hasPrefix(prefix) }.map { base + String(word[cut]) + $0 }.sorted().uniqued()
     }
 
+    /// The `:commands` starting with `word` (typed with or without its colon).
+    public func commandCompletions(for word: String) -> [String] {
+        let colon = word.hasPrefix(":")
+        let prefix = colon ? String(word.dropFirst()) : word
+        return Self.commandNames.filter { $0.hasPrefix(prefix) }.map { colon ? ":" + $0 : $0 }
+    }
+
+    /// Trait names starting with `word`: inside a string (`{"userInterfaceSt`, `tc["The`),
+    /// a name is most often a trait's.
+    public func traitNameCompletions(for word: String) -> [String] {
+        TraitRegistry.all.map(\.name).filter { $0.hasPrefix(word) }.sorted()
+    }
+
     /// Pushes the value of a dotted path of names (`a.b.c`), or returns false.
     private func pushPath(_ path: String) -> Bool {
         let L = runtime.L

@@ -52,7 +52,7 @@ public final class LuaRepl {
     public var isContinuing: Bool { !pending.isEmpty }
 
     /// Whether any input so far failed to compile or raised (piped input then exits 1).
-    public private(set) var anyInputFailed = false
+    public internal(set) var anyInputFailed = false
 
     /// Takes one line of input; returns what to print (possibly nothing).
     public func feed(_ line: String) -> String {
@@ -91,7 +91,8 @@ public final class LuaRepl {
         let expression = "return " + source
         if tk_loadbuffer(L, expression, expression.utf8.count, "=stdin", mode) == LUA_OK { return .compiled }
         tk_pop(L, 1)
-        if tk_loadbuffer(L, source, source.utf8.count, "=stdin", mode) == LUA_OK { return .compiled }
+        let statements = ReplLocals.globalized(source)
+        if tk_loadbuffer(L, statements, statements.utf8.count, "=stdin", mode) == LUA_OK { return .compiled }
         let message = string(L, -1) ?? "syntax error"
         tk_pop(L, 1)
         return message.hasSuffix("<eof>") ? .incomplete : .failed(message)
@@ -160,6 +161,10 @@ public final class LuaRepl {
             return depth == 0 ? (string(L, i) ?? "") : quoted(string(L, i) ?? "")
         case LUA_TTABLE:
             return showTable(i, depth: depth, seen: &seen)
+        case LUA_TUSERDATA where depth == 0:
+            // A trait object alone shows its definition; inside a table, its name.
+            if let trait = LuaObject.peek(L, i) as? Trait { return trait.definitionDescription }
+            return tostring(i)
         default:
             return tostring(i)
         }

@@ -61,9 +61,9 @@ public final class LuaRuntime {
     /// Override values replaced since the last `tk.update()` began (`ValueAnchors`).
     var retiredRef: Int32 = 0
     /// `--trait name=value` settings: every Screen a script makes has these system traits,
-    /// whatever its constructor says (the person running the script asked for them); the
-    /// script's own `setSystemTraits` calls still change them afterwards.
-    public var screenTraitSettings: [(Trait, TraitValue)] = []
+    /// whatever its constructor says (the person running the script asked for them), and
+    /// every WindowScene these custom traits; the script's own calls still change them after.
+    public var traitSettings = TraitSettings()
     /// The script's named colors and images (`tk.Color.named`, `tk.Image.named`).
     public let assets = AssetCatalog()
     /// "color:NAME" / "image:NAME" → the registered userdata (`AssetsModule`).

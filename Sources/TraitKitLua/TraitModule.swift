@@ -114,6 +114,8 @@ enum TraitModule {
             let defaultValue = try defaultValue(L, kind: kind, name: name)
             let trait = try TraitRegistry.define(name: name, identifier: identifier, kind: kind,
                                                  defaultValue: defaultValue, affectsColorAppearance: affects)
+            let runtime = LuaRuntime.of(L)
+            try runtime.traitSettings.defined(trait, in: runtime.application)
             LuaObject.push(L, trait, .trait)
             return 1
         }

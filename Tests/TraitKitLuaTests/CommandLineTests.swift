@@ -165,10 +165,47 @@ final class CommandLineTests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unspecified, light, dark"))
         let custom = try traitkit(["run", "--trait", "Theme=pastel", path])
-        #expect(custom.status != 0)
-        #expect(custom.stderr.contains("unknown trait 'Theme' (--trait sets a Screen's system traits"))
+        #expect(custom.status == 1)
+        #expect(custom.stderr == "traitkit: --trait Theme=pastel: unknown trait 'Theme' (--trait sets a system trait such as userInterfaceStyle, or a custom trait the script defines)\n", "\(custom.stderr)")
         let infinite = try traitkit(["run", "--trait", "displayScale=inf", path])
         #expect(infinite.stderr.contains("--trait displayScale=inf: expected a finite number"))
+    }
+
+    /// `--trait` sets a custom trait the script defines, as an override on every scene (made
+    /// before or after the definition); a mistyped name or a bad value says so.
+    @Test func traitOptionSetsCustomTraitsOnScenes() throws {
+        let path = try script("""
+            local tk = require "traitkit"
+            local early = tk.WindowScene{ screen = tk.Screen{} }
+            local Theme = tk.defineTrait{ name = "CLITheme", values = { "standard", "pastel" } }
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            tk.update()
+            print(w.rootViewController.traitCollection[Theme], early.traitCollection[Theme], w.rootViewController.traitCollection.userInterfaceStyle)
+            """)
+        let result = try traitkit(["run", "--trait", "CLITheme=pastel", "--trait", "userInterfaceStyle=dark", path])
+        #expect(result.stdout == "pastel\tpastel\tdark\n", "\(result.stderr)")
+        let typo = try traitkit(["run", "--trait", "CLIThem=pastel", path])
+        #expect(typo.status == 1 && typo.stderr.contains("unknown trait 'CLIThem' (did you mean 'CLITheme'?)"), "\(typo.stderr)")
+        let bad = try traitkit(["run", "--trait", "CLITheme=neon", path])
+        #expect(bad.status == 1 && bad.stderr.contains(":3: --trait CLITheme=neon: expected one of: standard, pastel"), "\(bad.stderr)")
+    }
+
+    /// `dump` starts at the screens, so a scene's overrides show; `--resolved` adds values.
+    @Test func dumpStartsAtTheScreens() throws {
+        let path = try script("""
+            local tk = require "traitkit"
+            local scene = tk.WindowScene{ screen = tk.Screen{ userInterfaceStyle = "dark" }, name = "main" }
+            scene.traitOverrides.horizontalSizeClass = "compact"
+            tk.Window{ scene = scene, name = "w" }
+            """)
+        let text = try traitkit(["dump", path])
+        #expect(text.stdout == "Screen  [system: userInterfaceStyle = dark]\n  WindowScene 'main'  [horizontalSizeClass = compact]\n    Window 'w'\n", "\(text.stdout)")
+        let resolved = try traitkit(["dump", "--resolved", path])
+        #expect(resolved.stdout.contains("    Window 'w'  {userInterfaceStyle = dark, horizontalSizeClass = compact}"), "\(resolved.stdout)")
+        let json = try traitkit(["dump", "--json", path])
+        let screens = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(screens?.first?["class"] as? String == "Screen")
     }
 
     @Test func dumpPrintsEveryWindowAsJSON() throws {
@@ -210,7 +247,7 @@ final class CommandLineTests {
         let result = try traitkit(["dump", path])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("the script left no windows"))
+        #expect(result.stderr.contains("the script left no screens"))
         #expect(try traitkit(["dump", "--json", path]).stdout == "[]\n")
     }
 

@@ -99,6 +99,10 @@ struct ReplTests {
         _ = repl.feed("header = tk.View{ name = 'header' }; w.rootViewController.view:addSubview(header)")
         _ = repl.feed("header.traitOverrides.ReplTheme = 'pastel'")
         #expect(repl.feed(":tree w") == "Window 'w'\n  ViewController 'root'\n    View\n      View 'header'  [ReplTheme = pastel]\n")
+        // With no node, the tree starts at the screens, where the talk's scene overrides show.
+        _ = repl.feed("scene.traitOverrides.horizontalSizeClass = 'compact'")
+        #expect(repl.feed(":tree").hasPrefix("Screen\n  WindowScene 'main'  [horizontalSizeClass = compact]\n    Window 'w'\n"))
+        #expect(repl.feed(":tree --resolved header") == "View 'header'  [ReplTheme = pastel]  {horizontalSizeClass = compact, ReplTheme = pastel}\n")
         #expect(repl.feed(":explain header ReplTheme") == "ReplTheme = pastel on View 'header': from its own override\n")
         #expect(repl.feed(":watch header ReplTheme").hasPrefix("watching <View 'header'>"))
         _ = watched()
@@ -165,7 +169,7 @@ struct ReplTests {
 
     @Test func commandsSayWhatTheyNeed() {
         let (repl, watched) = session()
-        #expect(repl.feed(":tree").hasPrefix("(no windows"))
+        #expect(repl.feed(":tree").hasPrefix("(no screens"))
         #expect(repl.feed(":tree missing") == ":tree needs a node (a view, view controller, window, scene or screen), and missing is nil\n")
         #expect(repl.feed(":explain 5 displayScale").hasPrefix(":explain needs a node (a view, view controller, window, scene or screen), and 5 is a number"))
         #expect(repl.feed(":watch tk.TraitCollection{}").hasSuffix("and tk.TraitCollection{} is a TraitCollection\n"))
@@ -244,6 +248,74 @@ struct ReplTests {
         #expect(ended == "memory limit of 16 MB exceeded\n")
         #expect(repl.feed("#seen") == "0\n")
         #expect(repl.feed("seen[1]") == "2.0\n")
+    }
+
+    /// A top-level `local` typed at the prompt is there at the next one, as in Node's and
+    /// Python's REPLs; a `local` inside a block, in a string or with an attribute is not touched.
+    @Test func topLevelLocalsOutliveTheirInput() {
+        let (repl, _) = session()
+        _ = repl.feed("local x = 5")
+        #expect(repl.feed("x") == "5\n")
+        _ = repl.feed("local a, b")
+        #expect(repl.feed("a, b") == "nil\tnil\n")
+        _ = repl.feed("local function twice() return x * 2 end")
+        #expect(repl.feed("twice()") == "10\n")
+        _ = repl.feed("for i = 1, 2 do local inner = i end")
+        _ = repl.feed("local s = 'local quoted = 1' -- local commented")
+        #expect(repl.feed("inner, quoted, commented, s") == "nil\tnil\tnil\tlocal quoted = 1\n")
+        _ = repl.feed("local c <const> = 3")
+        #expect(repl.feed("c") == "nil\n")
+        _ = repl.feed("local t = {")
+        _ = repl.feed("1, 2 }")
+        #expect(repl.feed("#t") == "2\n")
+    }
+
+    /// A trait object typed alone shows its definition.
+    @Test func aTraitShowsItsDefinition() {
+        let (repl, _) = session()
+        _ = repl.feed("Theme = tk.defineTrait{ name = 'ShownTheme', values = { 'standard', 'pastel' }, affectsColorAppearance = true }")
+        #expect(repl.feed("Theme") == "trait ShownTheme: enum (standard, pastel), default standard, affects color appearance\n")
+        #expect(repl.feed("tk.traits.horizontalSizeClass").hasPrefix("trait horizontalSizeClass: enum (unspecified, compact, regular), default unspecified"))
+        #expect(repl.feed("{ Theme }") == "{ ShownTheme }\n")
+    }
+
+    /// Tab after `:` completes commands; inside a string, trait names.
+    @Test func completionOfCommandsAndTraitNamesInStrings() {
+        let (repl, _) = session()
+        #expect(repl.commandCompletions(for: ":t") == [":tree"])
+        #expect(repl.commandCompletions(for: "un") == ["unwatch"])
+        #expect(repl.traitNameCompletions(for: "userInterfaceSt") == ["userInterfaceStyle"])
+    }
+
+    /// `traitkit repl FILE` runs the script, then opens the REPL on its globals (`lua -i`);
+    /// a script that fails is reported and the session opens all the same.
+    @Test func replRunsAFileFirst() throws {
+        let directory = NSTemporaryDirectory() + "traitkit-repl-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "answer = 41\nroot = tk.ViewController{ name = 'r' }\n".write(toFile: directory + "/s.lua", atomically: true, encoding: .utf8)
+        try "error('broken')\n".write(toFile: directory + "/bad.lua", atomically: true, encoding: .utf8)
+        let result = try traitkit(["repl", "-i", directory + "/s.lua"], input: "answer + 1\nroot\n")
+        #expect(result.status == 0 && result.stdout == "42\n<ViewController 'r'>\n", "\(result.stdout)\(result.stderr)")
+        let bad = try traitkit(["repl", directory + "/bad.lua"], input: "1 + 1\n")
+        #expect(bad.status == 1 && bad.stdout.contains("bad.lua:1: broken") && bad.stdout.hasSuffix("2\n"), "\(bad.stdout)")
+    }
+
+    /// Through a pseudo-terminal: a chunk typed over several lines comes back whole from
+    /// history (one Up arrow), and runs again.
+    @Test func aMultiLineChunkIsOneHistoryEntry() throws {
+        let script = Self.ptyPreamble(arguments: ", \"repl\"") + """
+            read("> ")
+            os.write(fd, b"if true then\\r"); read(">> ")
+            os.write(fd, b"print('in' .. 'side')\\r"); read(">> ")
+            os.write(fd, b"end\\r"); read("inside")
+            os.write(fd, b"\\x1b[A\\r"); print("AGAIN:" + repr(read("inside\\r\\n> ")))
+            os.write(fd, b":quit\\r"); read("never", 2)
+            print("EXIT:" + str(finish()))
+            """
+        let text = try pty(script)
+        #expect(text.contains("AGAIN:") && text.components(separatedBy: "AGAIN:").last!.contains("inside"), "\(text)")
+        #expect(text.contains("EXIT:0"))
     }
 
     @Test func controlDEndsTheSession() throws {

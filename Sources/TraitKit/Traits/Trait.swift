@@ -133,3 +133,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension Trait {
+    /// The definition in one line, as the REPL shows a trait object:
+    /// `trait Theme: enum (standard, pastel, bold), default standard, affects color appearance`.
+    public var definitionDescription: String {
+        var text = "trait \(name): "
+        if let cases { text += "enum (" + cases.joined(separator: ", ") + ")" } else { text += kind.word }
+        text += ", default " + format(defaultValue)
+        if identifier != name { text += ", identifier \(identifier)" }
+        if affectsColorAppearance { text += ", affects color appearance" }
+        return text
+    }
+}
