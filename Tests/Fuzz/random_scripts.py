@@ -144,6 +144,15 @@ class Generator:
             lambda: 'Card.draw = function(self) _ = self.traitCollection[Theme] %s end' % self.body(depth),
             lambda: 'Ctl.viewIsAppearing = function(self) %s end' % self.body(depth),
             lambda: 'V[%d]:setNeedsLayout(); V[%d]:setNeedsDisplay()' % (v(), v()),
+            lambda: 'Card.updateConstraints = function(self) _ = self.traitCollection[Theme] %s end' % self.body(depth),
+            lambda: 'V[%d]:setNeedsUpdateConstraints(); V[%d]:updateConstraintsIfNeeded()' % (v(), v()),
+            lambda: 'Card.tintColorDidChange = function(self) %s end' % self.body(depth),
+            lambda: 'V[%d].tintColor = %s' % (v(), self.pick(['tk.Color.red', 'nil', 'tk.Color.systemOrange', '5',
+                                                               'tk.Color(function(tc) return tk.Color.blue end)'])),
+            lambda: 'Ctl.%s = function(self, parent) %s end' % (self.pick(['willMoveToParent', 'didMoveToParent']),
+                                                                self.body(depth)),
+            lambda: 'C[%d]:%s(%s)' % (c(), self.pick(['willMoveToParent', 'didMoveToParent']),
+                                      self.pick(['nil', 'C[%d]' % c(), 'V[%d]' % v()])),
             # Updates.
             lambda: 'tk.update()',
             lambda: 'tk.update()',
@@ -162,6 +171,8 @@ class Generator:
                     % (t(), self.body(depth)),
             lambda: '_ = TC[%d].userInterfaceStyle; _ = TC[%d].userInterfaceStyle; _ = TC[%d][Theme]' % (t(), t(), t()),
             lambda: '_ = TC[%d]:changedTraits(TC[%d])' % (t(), t()),
+            lambda: 'TC[%d] = tk.TraitCollection.traitsFrom{ TC[%d], TC[%d] }' % (t(), t(), t()),
+            lambda: '_ = TC[%d]:containsTraits(TC[%d])' % (t(), t()),
             lambda: '_ = TC[%d]:hasDifferentColorAppearance(TC[%d])' % (t(), t()),
             lambda: 'TC[%d] = tk.TraitCollection.fromJSON(TC[%d]:toJSON())' % (t(), t()),
             lambda: 'for name, value in pairs(TC[%d]) do _ = tostring(value) end' % t(),
@@ -172,6 +183,10 @@ class Generator:
             lambda: '_ = tostring(V[%d].backgroundColor:resolvedColor(TC[%d]))' % (v(), t()),
             lambda: 'X.asset = tk.ImageAsset(); X.asset:register("dark", { userInterfaceStyle = "dark" })',
             lambda: '_ = X.asset:image(TC[%d])' % t(),
+            lambda: 'tk.Color.register("A%d", %s)' % (r.randint(1, 2), self.pick([
+                'tk.Color.red', 'tk.Color(function(tc) %s return tk.Color.green end)' % self.body(depth), '5'])),
+            lambda: '_ = tostring(tk.Color.named("A%d"))' % r.randint(1, 2),
+            lambda: 'tk.Image.register("I", X.asset); _ = tk.Image.named("I", TC[%d])' % t(),
             lambda: 'tk.app.userInterfaceStyle = %s' % self.pick(STYLES),
             # Declarative layer.
             lambda: 'X.key = tk.EnvironmentKey{ name = "fuzz%d", default = "a", bridge = Theme }' % r.randint(1, 2),
@@ -183,6 +198,7 @@ class Generator:
                     % self.body(depth),
             # Introspection and encoding.
             lambda: '_ = tk.dump(window)',
+            lambda: '_ = tk.tree({ resolved = true })',
             lambda: '_ = V[%d]:explain(%s)' % (v(), self.pick(['Theme', '"userInterfaceStyle"', '"nope"'])),
             # Coroutines.
             lambda: 'X.co = coroutine.wrap(function() %s coroutine.yield() %s end); X.co()'
