@@ -148,7 +148,7 @@ enum ClassModule {
             tk_pop(L, 1)
             if lua_type(L, 2) == LUA_TTABLE {
                 do {
-                    try applyProperties(L, table: 2, to: ud, node: node)
+                    try applyProperties(L, table: 2, to: ud, node: node, strict: className == engine)
                 } catch let error as LuaCallError {
                     throw LuaError(fieldMessage(error.description, className))
                 }
@@ -219,12 +219,12 @@ enum ClassModule {
 
     /// Applies constructor properties through setters, else as fields (a screen's are its
     /// system traits, which `make` gave it).
-    private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment) throws {
+    /// An engine class's constructor (`strict`) takes its properties only: a typo (`nmae`,
+    /// `scren`) would otherwise become a field and the property silently keep its default. A
+    /// script's subclass takes any field, as a plain Lua object.
+    private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment,
+                                        strict: Bool) throws {
         if node is Screen { return }
-        // An engine class's constructor takes its properties only: a typo (`nmae`, `scren`)
-        // would otherwise become a field and the property silently keep its default. A
-        // script's subclass takes any field, as a plain Lua object.
-        let strict = engineClasses.contains { $0.name == node.className }
         try forEachPair(L, table) {
             let key = string(L, -2)
             if key == "name" || (key == "screen" && node is WindowScene) { return }
