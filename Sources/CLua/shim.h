@@ -46,6 +46,7 @@ typedef struct tk_Limits {
     int collection_offset; /* the collection in the slot; 0: no node fast path */
     int kept_error;        /* the registry holds an error value kept for passing through */
     void *runtime;         /* the Swift LuaRuntime, unretained (LuaRuntime.unretained) */
+    size_t allocations;    /* blocks Lua allocated (new ones, not resizes), for traitkit bench */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -78,6 +79,7 @@ static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     void *p = realloc(ptr, nsize);
     if (p) limits->used = limits->used - old + nsize;
+    limits->allocations += (ptr == NULL);
     return p;
 }
 
@@ -184,8 +186,9 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
 }
 
 /* `__index` of trait collections. Collections never change, so the binding keeps each trait
- * value it has read by name in the collection's user value table, the memo (collections have
- * no fields of their own). The first repeated `tc.Name` is answered here, in C, and promotes
+ * value it has read by name or by trait object in the collection's user value table, the memo
+ * (collections have no fields of their own). The first repeated `tc.Name` (or `tc[Trait]`,
+ * the WWDC23 samples' form) is answered here, in C, and promotes
  * the collection: it gets a metatable of its own, a copy of the shared one whose `__index` is
  * the memo itself, so from then on `tc.Name` is one table lookup in the interpreter, with no
  * call at all (misses fall through the memo's metatable to Swift, `tk_memo_miss`).
@@ -233,7 +236,8 @@ static inline int tk_collection_index(lua_State *L) {
      * and the memo must land at index 3. Only a collection's first user value is a memo:
      * another object's (a node's fields) must not be answered from or promoted. */
     lua_settop(L, 2);
-    if (!tk_limits(L)->tracking_reads && lua_type(L, 2) == LUA_TSTRING && tk_tobox(L, 1, TK_KIND_COLLECTION)
+    int key = lua_type(L, 2);
+    if (!tk_limits(L)->tracking_reads && (key == LUA_TSTRING || key == LUA_TUSERDATA) && tk_tobox(L, 1, TK_KIND_COLLECTION)
         && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
         if (lua_rawget(L, 3) != LUA_TNIL) {

@@ -127,12 +127,15 @@ enum CollectionModule {
         return 1
     }
 
-    /// Keeps the value on top as `tc[name]` in the collection's user value, where
-    /// `tk_collection_index` finds it next time. Only names (trait objects are looked up as
-    /// before), and not tables (a record's table is the script's to change) or nil.
+    /// Keeps the value on top as `tc[key]` in the collection's user value, where
+    /// `tk_collection_index` finds it next time. The key is a trait name or a trait object
+    /// (what `TraitValues.traitKey` took); not tables (a record's table is the script's to
+    /// change) or nil.
     private static func remember(_ L: LuaState) {
         let value = lua_gettop(L)
-        guard lua_type(L, 2) == LUA_TSTRING, lua_type(L, value) != LUA_TTABLE, lua_type(L, value) != LUA_TNIL else {
+        let key = lua_type(L, 2)
+        guard key == LUA_TSTRING || key == LUA_TUSERDATA, lua_type(L, value) != LUA_TTABLE,
+              lua_type(L, value) != LUA_TNIL else {
             return
         }
         LuaObject.pushUserValue(L, 1)

@@ -66,4 +66,25 @@ enum MissReasons {
         }
         return parts.joined(separator: "; ")
     }
+
+    /// The whole-script workload: what each phase still pays for.
+    static func wholeScript(phase: String) -> String {
+        switch phase {
+        case "build":
+            "each view costs a Swift object, its extras and binding, a userdata with a user-value table and "
+                + "the constructor's table walk through setters; addSubview retains and re-parents through Swift"
+        case "configure":
+            "an override goes through the overrides object's __newindex into Swift and marks the path dirty"
+        case "settle":
+            "the first update visits every node for traits, constraints, layout and display; pure Lua only "
+                + "walks for its handlers (its values are visible at once through __index)"
+        case "read":
+            "node.traitCollection crosses into Swift and pushes the collection's userdata; tc[Trait] looks the "
+                + "trait object up before the value"
+        case "teardown":
+            "removeFromSuperview searches the siblings and shifts the array, and re-parents through Swift"
+        default:
+            "the sum of the phases above"
+        }
+    }
 }

@@ -1,0 +1,221 @@
+import CLua
+import CSupport
+import TraitKit
+import TraitKitLua
+
+/// The whole-script workload (§6): a configuration script as users write them — build a
+/// tree, configure it, settle, toggle, read, tear down — run on TraitKit and on an idiomatic
+/// pure-Lua implementation of the same API subset, driven by the same Lua code in one state.
+/// Each phase is reported in ns per view, with the blocks Lua allocated per view and the bytes
+/// the process's heap grew by per view outside Lua (Swift objects and arrays, mostly).
+enum WholeScript {
+    static let phases = ["build", "configure", "settle", "toggle", "read", "teardown"]
+
+    static let script = #"""
+local tk = require "traitkit"
+local N, runs = ...
+N, runs = tonumber(N), tonumber(runs)
+
+-- An idiomatic pure-Lua implementation of the API subset the workload uses, as a Lua user
+-- would write it: per-node tables, collections chained by __index, per-trait handler lists,
+-- an update that walks the dirty subtrees, table.remove for removal.
+local pure = {}
+do
+  local defaults = {}
+  local View = {}
+  View.__index = View
+  local roots = setmetatable({}, { __mode = "k" })
+  function pure.defineTrait(t)
+    defaults[t.name] = t.default
+    return t.name  -- a trait is its name: tc[Trait] and tc.Name are the same read
+  end
+  local function markDirty(node)
+    node.dirty = true
+    local up = node.parent
+    while up and not up.subtreeDirty do up.subtreeDirty = true; up = up.parent end
+  end
+  local overridesMeta = {
+    __newindex = function(proxy, name, value)
+      local node = proxy[1]
+      node.overrides[name] = value
+      rawset(node.traitCollection, name, value)
+      markDirty(node)
+    end,
+    __index = function(proxy, name) return proxy[1].overrides[name] end,
+  }
+  function pure.View(props)
+    local node = setmetatable({ name = props and props.name, children = {}, overrides = {}, seen = {} }, View)
+    node.traitCollection = setmetatable({}, { __index = defaults })
+    node.traitOverrides = setmetatable({ node }, overridesMeta)
+    return node
+  end
+  -- A root that updates reach (the window's root view).
+  function pure.show(node) roots[node] = true; markDirty(node) end
+  function View:addSubview(child)
+    if child.parent then child:removeFromSuperview() end
+    child.parent = self
+    self.children[#self.children + 1] = child
+    getmetatable(child.traitCollection).__index = self.traitCollection
+    markDirty(child)
+  end
+  function View:removeFromSuperview()
+    local parent = self.parent
+    if not parent then return end
+    local children = parent.children
+    for i = 1, #children do
+      if children[i] == self then table.remove(children, i) break end
+    end
+    self.parent = nil
+    getmetatable(self.traitCollection).__index = defaults
+  end
+  function View:registerForTraitChanges(traits, handler)
+    self.handlers = self.handlers or {}
+    for _, name in ipairs(traits) do
+      local list = self.handlers[name]
+      if not list then list = {}; self.handlers[name] = list; self.seen[name] = self.traitCollection[name] end
+      list[#list + 1] = handler
+    end
+  end
+  local function visit(node, all)
+    all = all or node.dirty
+    local handlers = node.handlers
+    if handlers and all then
+      local tc, seen = node.traitCollection, node.seen
+      for name, list in pairs(handlers) do
+        local value = tc[name]
+        if value ~= seen[name] then
+          seen[name] = value
+          for h = 1, #list do list[h](node) end
+        end
+      end
+    end
+    if all or node.subtreeDirty then
+      local children = node.children
+      for c = 1, #children do visit(children[c], all) end
+    end
+    node.dirty, node.subtreeDirty = false, false
+  end
+  function pure.update()
+    for node in pairs(roots) do if node.dirty or node.subtreeDirty then visit(node, false) end end
+  end
+end
+
+local engine = { View = tk.View, update = tk.update, defineTrait = tk.defineTrait }
+function engine.show(view)
+  local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+  window.rootViewController = tk.ViewController{}
+  window.rootViewController.view:addSubview(view)
+end
+
+local clock = os.clock
+local phases = { "build", "configure", "settle", "toggle", "read", "teardown" }
+
+-- The workload, driven the same way for both: a tree of n named views, fan-out 4 to 8;
+-- overrides on 30% of them (by trait object and by name); a registration on 10% whose handler
+-- counts; an update; a root override toggled 10 times with updates; every view's collection
+-- read twice; every view removed, and an update.
+local function drive(api, n, label)
+  local Theme = api.defineTrait{ name = "Whole" .. label .. "Theme", values = { "a", "b", "c" }, default = "a" }
+  local density = "Whole" .. label .. "Density"
+  api.defineTrait{ name = density, default = 0, kind = "integer" }
+  local out, t0, lua0, swift0 = {}, 0, 0, 0
+  local function start() lua0, swift0 = allocations(); t0 = clock() end
+  local function stop(phase)
+    local t = clock() - t0
+    local lua1, swift1 = allocations()
+    out[phase] = { t / n * 1e9, (lua1 - lua0) / n, (swift1 - swift0) / n }
+  end
+  start()
+  local root = api.View{ name = "root" }
+  local views, containers = { root }, { root }
+  local ci, fan = 1, 4
+  while #views < n do
+    local parent = containers[ci]; ci = ci + 1
+    for _ = 1, fan do
+      if #views >= n then break end
+      local v = api.View{ name = "v" .. #views }
+      parent:addSubview(v)
+      views[#views + 1] = v
+      containers[#containers + 1] = v
+    end
+    fan = fan == 8 and 4 or fan + 1
+  end
+  api.show(root)
+  stop("build")
+  start()
+  local fired = 0
+  local function count() fired = fired + 1 end
+  for i = 2, #views do
+    local v = views[i]
+    if i % 10 < 3 then
+      if i % 2 == 0 then v.traitOverrides[Theme] = "b" else v.traitOverrides[density] = i % 5 end
+    end
+    if i % 10 == 5 then v:registerForTraitChanges({ Theme }, count) end
+  end
+  stop("configure")
+  start(); api.update(); stop("settle")
+  start()
+  for k = 1, 10 do root.traitOverrides[Theme] = (k % 2 == 0) and "b" or "c"; api.update() end
+  stop("toggle")
+  start()
+  local x
+  for i = 1, #views do local tc = views[i].traitCollection; x = tc[Theme]; x = tc[Theme] end
+  stop("read")
+  start()
+  for i = #views, 2, -1 do views[i]:removeFromSuperview() end
+  api.update()
+  stop("teardown")
+  out.fired = fired
+  return out
+end
+
+local function median(xs) table.sort(xs) return xs[(#xs + 1) // 2] end
+
+results = {}
+for _, side in ipairs{ { "tk", engine }, { "pure", pure } } do
+  local samples = {}
+  for r = 1, runs do
+    collectgarbage(); collectgarbage()
+    samples[r] = drive(side[2], N, side[1] .. r)
+  end
+  for _, phase in ipairs(phases) do
+    for k, what in ipairs{ "", ".lua", ".swift" } do
+      local xs = {}
+      for r = 1, runs do xs[r] = samples[r][phase][k] end
+      results[side[1] .. "." .. phase .. what] = median(xs)
+    end
+  end
+  results[side[1] .. ".fired"] = samples[1].fired
+end
+"""#
+
+    /// Runs the workload `runs` times per side at `count` views; the medians by key
+    /// (`tk.build`, `pure.read.lua`, ...), or nil after printing the script's error.
+    static func run(count: Int, runs: Int) -> [String: Double]? {
+        let runtime = LuaRuntime()
+        tk_pushswift(runtime.L, allocations)
+        lua_setglobal(runtime.L, "allocations")
+        if let error = runtime.run(chunk: script, name: "=whole script", arguments: [String(count), String(runs)]) {
+            printError("traitkit bench: \(error)")
+            return nil
+        }
+        var figures: [String: Double] = [:]
+        for side in ["tk", "pure"] {
+            for phase in phases {
+                for what in ["", ".lua", ".swift"] {
+                    figures["\(side).\(phase)\(what)"] = runtime.globalNumber(table: "results", key: "\(side).\(phase)\(what)")
+                }
+            }
+        }
+        return figures
+    }
+
+    /// `allocations()`: the blocks Lua allocated so far, and the bytes the heap holds outside
+    /// Lua (glibc's count of bytes in use, less what Lua holds).
+    private static let allocations: @convention(c) (OpaquePointer?) -> Int32 = { L in
+        let limits = tk_limits(L).pointee
+        lua_pushinteger(L, lua_Integer(limits.allocations))
+        lua_pushinteger(L, lua_Integer(tk_malloc_in_use()) - lua_Integer(limits.used))
+        return 2
+    }
+}
