@@ -14,7 +14,7 @@ enum LayoutPass {
             updateConstraints(node.traitChildren[i].takeUnretainedValue(), context: context)
             i += 1
         }
-        guard needsSelf, let view = node as? View else { return }
+        guard needsSelf, let view = node as? View, !isPlain(view, .updateConstraints) else { return }
         let read = TraitReadTracking.recording {
             context.current.withCurrent(view) {
                 context.run { try view.dispatch(.updateConstraints) { view.updateConstraints() } }
@@ -30,6 +30,10 @@ enum LayoutPass {
         updateConstraints(node, context: context)
         walk(node, flag: .needsLayout, subtree: .subtreeNeedsLayout) { view in
             let controller = view.viewController
+            if isPlain(view, .layoutSubviews),
+               controller.map({ isPlain($0, .viewWillLayoutSubviews) && isPlain($0, .viewDidLayoutSubviews) }) ?? true {
+                return
+            }
             let read = TraitReadTracking.recording {
                 context.current.withCurrent(view) {
                     if let controller {
@@ -54,6 +58,7 @@ enum LayoutPass {
 
     static func display(_ node: TraitEnvironment, context: UpdateContext) {
         walk(node, flag: .needsDisplay, subtree: .subtreeNeedsDisplay) { view in
+            if isPlain(view, .draw) { return }
             let read = TraitReadTracking.recording {
                 context.current.withCurrent(view) {
                     context.run { try view.dispatch(.draw) { view.draw() } }
@@ -64,6 +69,16 @@ enum LayoutPass {
                 view.extrasMasksDidChange()
             }
         }
+    }
+
+    /// Whether `node` is a plain View or ViewController, whose own method for `event` is
+    /// empty, and no script defined one: calling it, and recording the traits it reads, would
+    /// do nothing. Most nodes of a large tree are such (the first update visits them all).
+    @inline(__always)
+    private static func isPlain(_ node: TraitEnvironment, _ event: NodeEvent) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: node))
+        return (type == ObjectIdentifier(View.self) || type == ObjectIdentifier(ViewController.self))
+            && !BindingHints.mayImplement(event)
     }
 
     /// Pre-order walk of the subtrees flagged `subtree`, acting on views flagged `flag`.
