@@ -25,8 +25,9 @@ open class TraitEnvironment: CustomStringConvertible {
     @exclusivity(unchecked) var visitEpoch: UInt32 = 0
     /// The version of the parent's slot this node last took in (`CollectionSlot.version`).
     @exclusivity(unchecked) var seenVersion: UInt32 = 0
-    /// Where this node's entry was in its parent's `traitChildren` when it was marked quiet
-    /// (a hint: the array may have changed since; see `TraitChild`).
+    /// Where this node's entry was in its parent's `traitChildren` when it was placed there or
+    /// marked quiet (a hint: the array may have changed since; see `TraitChild`). Removal
+    /// looks outward from it, so taking a child out of a long list does not scan the list.
     @exclusivity(unchecked) var quietIndexHint: UInt32 = 0
     /// `interestSummary` of this node and every node below it, ORed: the walk does not enter a
     /// subtree where no node cares about the traits that changed (see `TraitRegions.swift`).
@@ -167,11 +168,9 @@ open class TraitEnvironment: CustomStringConvertible {
         traitParent = parent
         if let parent {
             let entry = TraitChild(self)
-            if let index, index < parent.traitChildren.count {
-                parent.traitChildren.insert(entry, at: index)
-            } else {
-                parent.traitChildren.append(entry)
-            }
+            let at = min(index ?? parent.traitChildren.count, parent.traitChildren.count)
+            parent.traitChildren.insert(entry, at: at)
+            quietIndexHint = UInt32(truncatingIfNeeded: at)
         }
         markNeedsTraitUpdate()
         propagatePendingFlagsUp()

@@ -78,7 +78,7 @@ open class View: TraitEnvironment {
 
     private func detachFromSuperview() {
         guard let superview else { return }
-        if let i = superview.subviews.firstIndex(where: { $0 === self }) { superview.subviews.remove(at: i) }
+        if let i = superview.indexOfSubview(self, near: Int(quietIndexHint)) { superview.subviews.remove(at: i) }
         self.superview = nil
         superview.setNeedsLayout()
         traitRepresentative?.setTraitParent(nil)
@@ -89,6 +89,22 @@ open class View: TraitEnvironment {
     var traitRepresentative: TraitEnvironment? {
         guard let viewController else { return self }
         return viewController.presentationController == nil ? viewController : nil
+    }
+
+    /// Where `view` is in `subviews`, looking outward from `hint`. A view placed by
+    /// `insertSubview` has the same index among its superview's trait children, which
+    /// `quietIndexHint` remembers.
+    private func indexOfSubview(_ view: View, near hint: Int) -> Int? {
+        let count = subviews.count
+        guard count > 0 else { return nil }
+        let start = min(max(hint, 0), count - 1)
+        for distance in 0..<count {
+            let up = start + distance, down = start - distance
+            if up < count, subviews[up] === view { return up }
+            if down >= 0, subviews[down] === view { return down }
+            if up >= count, down < 0 { break }
+        }
+        return nil
     }
 
     private func hasSuperviewAncestor(_ view: View) -> Bool {
