@@ -144,7 +144,8 @@ typedef struct {
     int32_t setters;
     void *collection;  /* nodes: the collection whose userdata user value 2 holds (tk_node_index) */
     int64_t handler;   /* nodes: the id of the registration whose entry user value 3 holds itself;
-                          0: user value 3 is nil or a table of entries by id (HandlerSlot) */
+                          0: user value 3 is nil or a table of entries by id (HandlerSlot).
+                          Collections: reads answered by Swift (CollectionModule.remember) */
 } tk_Box;
 
 /* LuaObject.Kind values the C fast paths check for (a test checks them against Swift's). */
@@ -187,8 +188,8 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
 
 /* `__index` of trait collections. Collections never change, so the binding keeps each trait
  * value it has read by name or by trait object in the collection's user value table, the memo
- * (collections have no fields of their own). The first repeated `tc.Name` (or `tc[Trait]`,
- * the WWDC23 samples' form) is answered here, in C, and promotes
+ * (collections have no fields of their own). A repeated `tc.Name` (or `tc[Trait]`, the
+ * WWDC23 samples' form) is answered here, in C; after TK_PROMOTE_AFTER such reads it promotes
  * the collection: it gets a metatable of its own, a copy of the shared one whose `__index` is
  * the memo itself, so from then on `tc.Name` is one table lookup in the interpreter, with no
  * call at all (misses fall through the memo's metatable to Swift, `tk_memo_miss`).
@@ -204,6 +205,11 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
  * this same frame, as the trampoline (so an error still names the script's line). */
 #define TK_MEMO_SELF ((void *)0x544b01)   /* memo[SELF]: the collection's userdata */
 #define TK_MEMO_META ((void *)0x544b02)   /* memo[META]: the collection's own metatable */
+#define TK_MEMO_HITS ((void *)0x544b03)   /* memo[HITS]: reads answered here, before promotion */
+/* Promotion costs a metatable of the collection's own (a table and its copy of the shared
+ * one): it pays for a collection read again and again, not for one read a few times (a
+ * configuration script reads most collections once or twice). */
+#define TK_PROMOTE_AFTER 8
 
 static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
     if (lua_rawgetp(L, memo, TK_MEMO_META) != LUA_TTABLE) {
@@ -237,10 +243,20 @@ static inline int tk_collection_index(lua_State *L) {
      * another object's (a node's fields) must not be answered from or promoted. */
     lua_settop(L, 2);
     int key = lua_type(L, 2);
-    if (!tk_limits(L)->tracking_reads && (key == LUA_TSTRING || key == LUA_TUSERDATA) && tk_tobox(L, 1, TK_KIND_COLLECTION)
+    tk_Box *box;
+    /* A collection whose finalizer ran (by hand, through the debug library) is refused by Swift. */
+    if (!tk_limits(L)->tracking_reads && (key == LUA_TSTRING || key == LUA_TUSERDATA)
+        && (box = tk_tobox(L, 1, TK_KIND_COLLECTION)) && box->object
         && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
         if (lua_rawget(L, 3) != LUA_TNIL) {
+            lua_Integer hits = (lua_rawgetp(L, 3, TK_MEMO_HITS) == LUA_TNUMBER) ? lua_tointeger(L, -1) + 1 : 1;
+            lua_pop(L, 1);
+            if (hits < TK_PROMOTE_AFTER) {
+                lua_pushinteger(L, hits);
+                lua_rawsetp(L, 3, TK_MEMO_HITS);
+                return 1;
+            }
             tk_promote_collection(L, 1, 3);
             return 1;
         }

@@ -139,13 +139,17 @@ enum ClassModule {
             } catch let error as LuaError {
                 throw LuaError(fieldMessage(error.description, className))
             }
-            if className != engine { node.className = className }  // script subclasses only
             NodeArgs.push(L, node)
             let ud = lua_gettop(L)
-            LuaObject.pushUserValue(L, ud)
-            lua_pushvalue(L, 1)
-            lua_rawsetp(L, -2, UVKey.classTable)
-            tk_pop(L, 1)
+            // A script's subclass is kept in the user value; an engine class's instance finds
+            // its class from its Swift type (`pushDefaultClass`), so most nodes need no table.
+            if className != engine {
+                node.className = className
+                LuaObject.pushUserValue(L, ud)
+                lua_pushvalue(L, 1)
+                lua_rawsetp(L, -2, UVKey.classTable)
+                tk_pop(L, 1)
+            }
             if lua_type(L, 2) == LUA_TTABLE {
                 do {
                     try applyProperties(L, table: 2, to: ud, node: node, strict: className == engine)

@@ -130,20 +130,27 @@ enum CollectionModule {
     /// Keeps the value on top as `tc[key]` in the collection's user value, where
     /// `tk_collection_index` finds it next time. The key is a trait name or a trait object
     /// (what `TraitValues.traitKey` took); not tables (a record's table is the script's to
-    /// change) or nil.
+    /// change) or nil. Only from a collection's `memoAfter`-th read on: the memo is a table
+    /// of the collection's own, which a collection read once or twice (most of them in a
+    /// configuration script) would pay for and never use.
     private static func remember(_ L: LuaState) {
         let value = lua_gettop(L)
         let key = lua_type(L, 2)
         guard key == LUA_TSTRING || key == LUA_TUSERDATA, lua_type(L, value) != LUA_TTABLE,
-              lua_type(L, value) != LUA_TNIL else {
+              lua_type(L, value) != LUA_TNIL, let box = LuaObject.box(L, 1) else {
             return
         }
+        // A collection's box has no handler: the field counts its reads through Swift.
+        box.pointee.handler += 1
+        guard box.pointee.handler >= memoAfter else { return }
         LuaObject.pushUserValue(L, 1)
         lua_pushvalue(L, 2)
         lua_pushvalue(L, value)
         lua_rawset(L, -3)
         tk_pop(L, 1)
     }
+
+    static let memoAfter = 3
 
     /// `t.name = value` inside a builder function.
     static func setBuilderTrait(_ L: LuaState) throws -> Int32 {

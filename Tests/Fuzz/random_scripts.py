@@ -169,7 +169,7 @@ class Generator:
                                                                             'function(b) b.FuzzObj = {} end'])),
             lambda: 'TC[%d]:performAsCurrent(function() _ = tk.TraitCollection.current.FuzzTheme %s end)'
                     % (t(), self.body(depth)),
-            lambda: '_ = TC[%d].userInterfaceStyle; _ = TC[%d].userInterfaceStyle; _ = TC[%d][Theme]' % (t(), t(), t()),
+            lambda: 'for _ = 1, %d do _ = TC[%d].userInterfaceStyle; _ = TC[%d][Theme] end' % (r.randint(1, 10), t(), t()),
             lambda: '_ = TC[%d]:changedTraits(TC[%d])' % (t(), t()),
             lambda: 'TC[%d] = tk.TraitCollection.traitsFrom{ TC[%d], TC[%d] }' % (t(), t(), t()),
             lambda: '_ = TC[%d]:containsTraits(TC[%d])' % (t(), t()),

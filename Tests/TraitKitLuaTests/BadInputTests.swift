@@ -56,7 +56,7 @@ import Testing
             _ = tc.userInterfaceStyle
             print(index(tc, "userInterfaceStyle", 0), index(tc, "userInterfaceStyle", 0, {}, "x"))
             print(pcall(index, tc), pcall(index))
-            _ = tc.userInterfaceStyle
+            for _ = 1, 10 do _ = tc.userInterfaceStyle end  -- promoted after a few reads
             local memo = debug.getmetatable(tc).__index
             local miss = debug.getmetatable(memo).__index
             for _, self in ipairs{ 0, "userInterfaceStyle", {}, io.stdout, tk.View{} } do
