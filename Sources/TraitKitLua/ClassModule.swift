@@ -243,7 +243,8 @@ enum ClassModule {
     }
 
     /// Refuses a constructor field that names no property of the object at `ud`.
-    private static func checkConstructorField(_ L: LuaState, key: Int32, of ud: Int32, className: String) throws {
+    private static func checkConstructorField(_ L: LuaState, key: Int32, of ud: Int32,
+                                              className: @autoclosure () -> String) throws {
         let key = absolute(L, key)
         guard let box = LuaObject.box(L, ud) else { return }
         pushRef(L, box.pointee.setters)
@@ -252,6 +253,7 @@ enum ClassModule {
         let isProperty = lua_rawget(L, -2) != LUA_TNIL
         tk_pop(L, 1)
         guard !isProperty else { return }
+        let className = className()  // only for the message: naming an engine type is slow
         var names = ["name"] + LuaRuntime.of(L).setterNames(L, of: ud)
         if className == "WindowScene" { names.append("screen") }
         let field = string(L, key) ?? typeName(L, key)

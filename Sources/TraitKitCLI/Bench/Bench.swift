@@ -33,6 +33,7 @@ struct Bench: ParsableCommand {
             figures += size == sizes.last ? swift.figures + lua.figures : (swift.figures + lua.figures).map(\.unjudged)
         }
         figures += memoryFigures()
+        figures += singleOpFigures(runs: quick ? 1 : 3)
         for size in sizes {
             let judged = size >= 10_000 || quick
             figures += wholeScriptFigures(size: size, runs: size >= 100_000 ? 1 : (quick ? 1 : 3)).map { judged ? $0 : $0.unjudged }
@@ -146,6 +147,31 @@ struct Bench: ParsableCommand {
                               comparisonName: "pure Lua", comparison: pureTotal,
                               target: "3x faster than pure Lua", meetsTarget: total * 3 <= pureTotal)
             .explained(MissReasons.wholeScript(phase: "total")))
+        return figures
+    }
+
+    /// Each everyday operation against its target; `tc[Trait]` against `tc.Name`; a pure-Lua
+    /// loop in a TraitKit state against the stock interpreter.
+    private func singleOpFigures(runs: Int) -> [Figure] {
+        guard let r = SingleOps.run(runs: runs) else { return [] }
+        var figures = SingleOps.figures.map { name, key, target in
+            let value = r[key] ?? 0
+            return Figure(name: "single operation: \(name)", unit: "ns/op", value: value, spread: 0,
+                          comparisonName: "-", comparison: nil, target: target.map { "<= \(Int($0))" },
+                          meetsTarget: target.map { value <= $0 })
+                .explained(MissReasons.singleOperation(key))
+        }
+        let byObject = r["tc[Trait]"] ?? 0, byName = r["tc.Name"] ?? 0
+        figures.append(Figure(name: "single operation: tc[Trait]", unit: "ns/read", value: byObject, spread: 0,
+                              comparisonName: "tc.Name", comparison: byName, target: "within 10% of tc.Name",
+                              meetsTarget: byObject <= byName * 1.1)
+            .explained(MissReasons.singleOperation("tc[Trait]")))
+        let loop = SingleOps.pureLuaLoop()
+        figures.append(Figure(name: "pure-Lua loop in a TraitKit state, no limits", unit: "s", value: loop.traitkit,
+                              spread: 0, comparisonName: loop.lua == nil ? "lua5.4 not installed" : "lua5.4",
+                              comparison: loop.lua, target: "within 5% of lua5.4",
+                              meetsTarget: loop.lua.map { loop.traitkit <= $0 * 1.05 })
+            .explained(MissReasons.singleOperation("loop")))
         return figures
     }
 

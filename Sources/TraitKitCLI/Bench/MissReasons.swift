@@ -87,4 +87,30 @@ enum MissReasons {
             "the sum of the phases above"
         }
     }
+
+    /// The single operations: what each still pays for.
+    static func singleOperation(_ key: String) -> String {
+        switch key {
+        case let k where k.hasPrefix("View{"):
+            "a Swift object with its binding (extras, anchor), a userdata and the identity cache entry; "
+                + "each constructor field goes through its setter as an assignment would"
+        case let k where k.contains("@"):
+            "the call re-parents through Swift (binding anchor, window check, dirty flags); inserting or "
+                + "removing in the middle of a long list shifts the subview and trait-children arrays"
+        case let k where k.hasPrefix("override"):
+            "the overrides object's __newindex crosses into Swift, checks the value and marks the path dirty"
+        case "traitOverrides fetch":
+            "the first fetch makes the overrides object's userdata; later ones cross into Swift to find it"
+        case "registerForTraitChanges":
+            "a registration object, its handler entry in the node's user value and the trait list parsed"
+        case "update after an override on every view":
+            "every view owns a slot after its override: the walk recomputes and compares each collection"
+        case "tc[Trait]":
+            "Lua's OP_GETTABLE hashes a userdata key by pointer, where tc.Name is OP_GETFIELD on a constant "
+                + "short string; plain Lua tables show the same gap"
+        default:
+            "the binding's allocator counts every block Lua allocates for --memory-limit, and liblua5.4 is "
+                + "a shared library where the stock lua5.4 is linked statically"
+        }
+    }
 }

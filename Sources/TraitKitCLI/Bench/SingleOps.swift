@@ -1,0 +1,127 @@
+import CLua
+import Foundation
+import TraitKit
+import TraitKitLua
+
+/// The everyday operations of a configuration script one by one (§6), each timed over many
+/// calls with the collector stopped, at 1k and 100k siblings where the count matters; and a
+/// pure-Lua loop under TraitKit against the `lua5.4` interpreter.
+enum SingleOps {
+    static let script = #"""
+local tk = require "traitkit"
+local clock = os.clock
+local Theme = tk.defineTrait{ name = "SingleOpTheme", values = { "a", "b" }, default = "a" }
+local M = 20000
+results = {}
+local function time(name, count, body)
+  collectgarbage(); collectgarbage("stop")
+  local t0 = clock()
+  body()
+  results[name] = (clock() - t0) / count * 1e9
+  collectgarbage("restart")
+end
+local keep = {}
+time("View{}", M, function() for i = 1, M do keep[i] = tk.View{} end end)
+time("View{name}", M, function() for i = 1, M do keep[i] = tk.View{ name = "x" } end end)
+local color = tk.Color.systemBlue
+time("View{name, 2 fields}", M, function()
+  for i = 1, M do keep[i] = tk.View{ name = "x", backgroundColor = color, tintColor = color } end
+end)
+for _, S in ipairs{ 1000, 100000 } do
+  local parent = tk.View{}
+  local children = {}
+  for i = 1, S do children[i] = tk.View{}; parent:addSubview(children[i]) end
+  local extra = {}
+  for i = 1, 1000 do extra[i] = tk.View{} end
+  time("addSubview@" .. S, 1000, function() for i = 1, 1000 do parent:addSubview(extra[i]) end end)
+  time("removeFromSuperview@" .. S, 1000, function()
+    local step = S // 1000
+    for i = 1, 1000 do children[(i - 1) * step + 1]:removeFromSuperview() end
+  end)
+  time("insertSubview@" .. S, 1000, function() for i = 1, 1000 do parent:insertSubview(extra[i], 1) end end)
+end
+local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+window.rootViewController = tk.ViewController{}
+local root = window.rootViewController.view
+local views = {}
+for i = 1, M do views[i] = tk.View{}; root:addSubview(views[i]) end
+tk.update()
+local overrides = {}
+time("traitOverrides fetch", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
+time("override set by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = "b" end end)
+time("override remove by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = nil end end)
+time("override set by name", M, function() for i = 1, M do views[i].traitOverrides.SingleOpTheme = "b" end end)
+tk.update()
+time("override remove by name", M, function() for i = 1, M do views[i].traitOverrides.SingleOpTheme = nil end end)
+tk.update()
+for i = 1, M do views[i].traitOverrides[Theme] = "b" end
+time("update after an override on every view", M, function() tk.update() end)
+local function nothing() end
+time("registerForTraitChanges", M, function() for i = 1, M do views[i]:registerForTraitChanges({ Theme }, nothing) end end)
+local tc = views[1].traitCollection
+local x
+for _ = 1, 20 do x = tc[Theme]; x = tc.SingleOpTheme end
+time("tc[Trait]", 2000000, function() for _ = 1, 2000000 do x = tc[Theme] end end)
+time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme end end)
+"""#
+
+    /// (figure name, result key, target in ns, the comparison key) in the order printed.
+    static let figures: [(String, String, Double?)] = [
+        ("tk.View{}", "View{}", 400), ("tk.View{ name = ... }", "View{name}", 400),
+        ("tk.View{ name, backgroundColor, tintColor }", "View{name, 2 fields}", 600),
+        ("addSubview, 1k siblings", "addSubview@1000", 200), ("addSubview, 100k siblings", "addSubview@100000", 200),
+        ("insertSubview at 1, 1k siblings", "insertSubview@1000", 200),
+        ("insertSubview at 1, 100k siblings", "insertSubview@100000", 200),
+        ("removeFromSuperview, 1k siblings", "removeFromSuperview@1000", 200),
+        ("removeFromSuperview, 100k siblings", "removeFromSuperview@100000", 200),
+        ("v.traitOverrides[Trait] = x", "override set by trait object", 200),
+        ("v.traitOverrides[Trait] = nil", "override remove by trait object", 200),
+        ("v.traitOverrides.Name = x", "override set by name", 200),
+        ("v.traitOverrides.Name = nil", "override remove by name", 200),
+        ("fetching v.traitOverrides", "traitOverrides fetch", 60),
+        ("registerForTraitChanges", "registerForTraitChanges", 400),
+        ("tk.update() after an override on each view (per view)", "update after an override on every view", 250),
+    ]
+
+    /// The medians over `runs` runs of the script, by key; nil after printing its error.
+    static func run(runs: Int) -> [String: Double]? {
+        var samples: [String: [Double]] = [:]
+        for _ in 0..<runs {
+            let runtime = LuaRuntime()
+            if let error = runtime.run(chunk: script, name: "=single operations") {
+                printError("traitkit bench: \(error)")
+                return nil
+            }
+            for (_, key, _) in figures { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
+            for key in ["tc[Trait]", "tc.Name"] { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
+        }
+        return samples.mapValues { $0.sorted()[$0.count / 2] }
+    }
+
+    static let loop = """
+        local t = {}
+        for i = 1, 2000000 do t[#t % 1000 + 1] = { i, tostring(i % 100) } end
+        local s = 0
+        for i = 1, 20000000 do s = s + (i % 7) * 2 end
+        """
+
+    /// Seconds for `loop` in a TraitKit state without limits, and under `lua5.4` (nil when
+    /// that interpreter is not installed): medians of three.
+    static func pureLuaLoop() -> (traitkit: Double, lua: Double?) {
+        var inside: [Double] = [], outside: [Double] = []
+        for _ in 0..<3 {
+            let runtime = LuaRuntime()
+            let start = now()
+            _ = runtime.run(chunk: loop, name: "=loop")
+            inside.append(Double(now() - start) / 1e9)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/lua5.4")
+            process.arguments = ["-e", loop]
+            let begin = now()
+            guard (try? process.run()) != nil else { continue }
+            process.waitUntilExit()
+            outside.append(Double(now() - begin) / 1e9)
+        }
+        return (inside.sorted()[1], outside.isEmpty ? nil : outside.sorted()[outside.count / 2])
+    }
+}
