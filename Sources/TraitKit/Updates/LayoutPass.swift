@@ -15,14 +15,8 @@ enum LayoutPass {
             i += 1
         }
         guard needsSelf, let view = node as? View, !isPlain(view, .updateConstraints) else { return }
-        let read = TraitReadTracking.recording {
-            context.current.withCurrent(view) {
-                context.run { try view.dispatch(.updateConstraints) { view.updateConstraints() } }
-            }
-        }
-        if !read.isEmpty || view.extras != nil {
-            view.ensureExtras().constraintsTraits = read
-            view.extrasMasksDidChange()
+        tracking(view, into: \.constraintsTraits, context) {
+            context.run { try view.dispatch(.updateConstraints) { view.updateConstraints() } }
         }
     }
 
@@ -34,24 +28,14 @@ enum LayoutPass {
                controller.map({ isPlain($0, .viewWillLayoutSubviews) && isPlain($0, .viewDidLayoutSubviews) }) ?? true {
                 return
             }
-            let read = TraitReadTracking.recording {
-                context.current.withCurrent(view) {
-                    if let controller {
-                        context.run {
-                            try controller.dispatch(.viewWillLayoutSubviews) { controller.viewWillLayoutSubviews() }
-                        }
-                    }
-                    context.run { try view.dispatch(.layoutSubviews) { view.layoutSubviews() } }
-                    if let controller {
-                        context.run {
-                            try controller.dispatch(.viewDidLayoutSubviews) { controller.viewDidLayoutSubviews() }
-                        }
-                    }
+            tracking(view, into: \.layoutTraits, context) {
+                if let controller {
+                    context.run { try controller.dispatch(.viewWillLayoutSubviews) { controller.viewWillLayoutSubviews() } }
                 }
-            }
-            if !read.isEmpty || view.extras != nil {
-                view.ensureExtras().layoutTraits = read
-                view.extrasMasksDidChange()
+                context.run { try view.dispatch(.layoutSubviews) { view.layoutSubviews() } }
+                if let controller {
+                    context.run { try controller.dispatch(.viewDidLayoutSubviews) { controller.viewDidLayoutSubviews() } }
+                }
             }
         }
     }
@@ -59,15 +43,20 @@ enum LayoutPass {
     static func display(_ node: TraitEnvironment, context: UpdateContext) {
         walk(node, flag: .needsDisplay, subtree: .subtreeNeedsDisplay) { view in
             if isPlain(view, .draw) { return }
-            let read = TraitReadTracking.recording {
-                context.current.withCurrent(view) {
-                    context.run { try view.dispatch(.draw) { view.draw() } }
-                }
+            tracking(view, into: \.displayTraits, context) {
+                context.run { try view.dispatch(.draw) { view.draw() } }
             }
-            if !read.isEmpty || view.extras != nil {
-                view.ensureExtras().displayTraits = read
-                view.extrasMasksDidChange()
-            }
+        }
+    }
+
+    /// Runs `callbacks` with `view`'s collection current, and keeps the traits they read in
+    /// `set` of the view's extras, where a later change of one asks for the pass again.
+    private static func tracking(_ view: View, into set: ReferenceWritableKeyPath<NodeExtras, TraitSet>,
+                                 _ context: UpdateContext, _ callbacks: () -> Void) {
+        let read = TraitReadTracking.recording { context.current.withCurrent(view, callbacks) }
+        if !read.isEmpty || view.extras != nil {
+            view.ensureExtras()[keyPath: set] = read
+            view.extrasMasksDidChange()
         }
     }
 
