@@ -91,6 +91,9 @@ public final class LuaRuntime {
     /// (cleared when the state closes).
     private(set) lazy var link = RuntimeLink(self)
 
+    /// The binding of every node this runtime wraps (`NodeAnchor.adopt`).
+    private(set) lazy var nodeAnchor = NodeAnchor(runtime: self)
+
     /// Closes the state: every userdata is finalized and releases its object.
     public func close() {
         guard !closed else { return }

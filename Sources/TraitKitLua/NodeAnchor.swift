@@ -14,9 +14,11 @@ final class NodeAnchor: NodeBinding {
 
     init(runtime: LuaRuntime) { link = runtime.link }
 
-    /// Called when a node gets its userdata (at index `i`).
+    /// Called when a node gets its userdata (at index `i`). One anchor serves every node of a
+    /// runtime: it keeps nothing of a node's own, and an object per node was one more
+    /// allocation for every view a script makes.
     static func adopt(_ L: LuaState, _ i: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
-        node.binding = NodeAnchor(runtime: runtime)
+        node.binding = runtime.nodeAnchor
         anchor(L, absolute(L, i), node, runtime)
     }
 
@@ -30,6 +32,11 @@ final class NodeAnchor: NodeBinding {
 
     /// Moves the userdata at `ud` from its previous owner's `owned` set to its current owner's.
     static func anchor(_ L: LuaState, _ ud: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
+        // No user value table yet: no owner recorded. A node made without one (most nodes a
+        // script makes, before they are added) then needs no table either.
+        let hasTable = tk_getuservalue(L, ud) == LUA_TTABLE
+        tk_pop(L, 1)
+        if !hasTable, node.owner == nil { return }
         LuaObject.pushUserValue(L, ud)
         let uv = absolute(L, -1)
         // Leave the previous owner.
