@@ -30,17 +30,14 @@ final class NodeAnchor: NodeBinding {
         tk_pop(L, 1)
     }
 
+    /// The node userdata's user value that holds its owner's userdata (`true` when the
+    /// application owns it): inline in the userdata, so owning a node costs it no table.
+    static let ownerSlot: Int32 = 4
+
     /// Moves the userdata at `ud` from its previous owner's `owned` set to its current owner's.
     static func anchor(_ L: LuaState, _ ud: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
-        // No user value table yet: no owner recorded. A node made without one (most nodes a
-        // script makes, before they are added) then needs no table either.
-        let hasTable = tk_getuservalue(L, ud) == LUA_TTABLE
-        tk_pop(L, 1)
-        if !hasTable, node.owner == nil { return }
-        LuaObject.pushUserValue(L, ud)
-        let uv = absolute(L, -1)
         // Leave the previous owner.
-        switch lua_rawgetp(L, uv, UVKey.owner) {
+        switch lua_getiuservalue(L, ud, ownerSlot) {
         case LUA_TUSERDATA:
             setOwned(L, ownerAt: -1, ud: ud, present: false)
         case LUA_TBOOLEAN:
@@ -58,7 +55,6 @@ final class NodeAnchor: NodeBinding {
         case let owner as TraitEnvironment:
             LuaObject.push(L, owner, .node)
             setOwned(L, ownerAt: -1, ud: ud, present: true)
-            lua_rawsetp(L, uv, UVKey.owner)
         case is Application:
             pushRef(L, runtime.anchoredRef)
             lua_pushvalue(L, ud)
@@ -66,12 +62,10 @@ final class NodeAnchor: NodeBinding {
             lua_rawset(L, -3)
             tk_pop(L, 1)
             lua_pushboolean(L, 1)
-            lua_rawsetp(L, uv, UVKey.owner)
         default:
             lua_pushnil(L)
-            lua_rawsetp(L, uv, UVKey.owner)
         }
-        tk_pop(L, 1)
+        _ = lua_setiuservalue(L, ud, ownerSlot)
     }
 
     /// Adds (or removes) the userdata at `ud` to the `owned` set of the owner userdata on top.
