@@ -95,16 +95,7 @@ open class View: TraitEnvironment {
     /// `insertSubview` has the same index among its superview's trait children, which
     /// `quietIndexHint` remembers.
     private func indexOfSubview(_ view: View, near hint: Int) -> Int? {
-        let count = subviews.count
-        guard count > 0 else { return nil }
-        let start = min(max(hint, 0), count - 1)
-        for distance in 0..<count {
-            let up = start + distance, down = start - distance
-            if up < count, subviews[up] === view { return up }
-            if down >= 0, subviews[down] === view { return down }
-            if up >= count, down < 0 { break }
-        }
-        return nil
+        indexOutward(from: hint, count: subviews.count) { subviews[$0] === view }
     }
 
     private func hasSuperviewAncestor(_ view: View) -> Bool {

@@ -62,14 +62,7 @@ extension TraitEnvironment {
     /// costs that many steps, not the number of children.
     func indexOfChild(_ child: TraitEnvironment, near hint: Int) -> Int? {
         let target = Unmanaged.passUnretained(child).toOpaque()
-        let count = traitChildren.count
-        let start = min(hint, count - 1)
-        for distance in 0..<count {
-            let up = start + distance, down = start - distance
-            if up < count, traitChildren[up].toOpaque() == target { return up }
-            if down >= 0, traitChildren[down].toOpaque() == target { return down }
-        }
-        return nil
+        return indexOutward(from: hint, count: traitChildren.count) { traitChildren[$0].toOpaque() == target }
     }
 
     /// Whether a trait update is pending here or below.
@@ -230,4 +223,18 @@ struct TraitChild {
         if notAlways != 0 { binding = true }
         return i
     }
+}
+
+/// The first index below `count` that `matches`, looking outward from `hint` (up, then down,
+/// a step further each time): a hint that is a few places off costs a few steps.
+func indexOutward(from hint: Int, count: Int, _ matches: (Int) -> Bool) -> Int? {
+    guard count > 0 else { return nil }
+    let start = min(max(hint, 0), count - 1)
+    for distance in 0..<count {
+        let up = start + distance, down = start - distance
+        if up < count, matches(up) { return up }
+        if down >= 0, matches(down) { return down }
+        if up >= count, down < 0 { break }
+    }
+    return nil
 }
