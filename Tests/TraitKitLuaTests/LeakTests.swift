@@ -54,7 +54,7 @@ import Testing
         let grow = """
             local tk = require "traitkit"
             local views = {}
-            pcall(function() for i = 1, math.huge do views[i] = tk.View{ name = ("v"):rep(50) .. i } end end)
+            pcall(function() for i = 1, math.huge do views[i] = tk.View{ name = ("v"):rep(200) .. i } end end)
             """
         let measure = "collectgarbage() collectgarbage() heap = collectgarbage('count')"
         var heaps: [Double] = []
