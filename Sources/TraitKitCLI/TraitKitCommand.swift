@@ -10,13 +10,13 @@ struct TraitKitCommand: ParsableCommand {
     /// command (`traitkit rnu x.lua`).
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        let commands = ["run", "repl", "dump", "bench", "help"]
+        let commands = ["run", "repl", "dump", "bench", "stubs", "help"]
         if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
             if first.hasSuffix(".lua") || FileManager.default.fileExists(atPath: first) {
                 arguments.insert("run", at: 0)
             } else {
                 FileHandle.standardError.write(Data(("traitkit: unknown command '\(first)'"
-                    + didYouMean(first, in: commands) + " (commands: run, repl, dump, bench; or a script file)\n").utf8))
+                    + didYouMean(first, in: commands) + " (commands: run, repl, dump, bench, stubs; or a script file)\n").utf8))
                 Foundation.exit(64)  // EX_USAGE, as ArgumentParser exits on a usage error
             }
         }
@@ -27,7 +27,7 @@ struct TraitKitCommand: ParsableCommand {
         commandName: "traitkit",
         abstract: "Run Lua scripts that drive UIKit-style trait hierarchies.",
         version: "traitkit \(version) (\(LuaRuntime.luaRelease))",
-        subcommands: [Run.self, Repl.self, Dump.self, Bench.self])
+        subcommands: [Run.self, Repl.self, Dump.self, Bench.self, Stubs.self])
 
     /// The release this tool is; `traitkit --version` prints it with the Lua it embeds.
     static let version = "0.1.0"

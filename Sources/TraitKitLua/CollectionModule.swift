@@ -252,9 +252,14 @@ enum CollectionModule {
         }
     }
 
+    /// The keys of `fromJSON`'s options table.
+    static let fromJSONOptions = ["skipUnknown"]
+
+    /// `tk.TraitCollection.fromJSON(s[, { skipUnknown = true }])`.
     static let fromJSON: SwiftLuaFunction = { L in
         guarded(L) { L in
             let text = try checkString(L, 1, "fromJSON")
+            if lua_type(L, 2) == LUA_TTABLE { try checkFieldNames(L, 2, "fromJSON", allowed: fromJSONOptions) }
             let skip = lua_type(L, 2) == LUA_TTABLE && rawGetField(L, 2, "skipUnknown") != LUA_TNIL
                 && lua_toboolean(L, -1) != 0
             LuaObject.push(L, try TraitCollection.fromJSON(text, skipUnknown: skip), .collection)

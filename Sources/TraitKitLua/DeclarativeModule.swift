@@ -73,7 +73,13 @@ enum DeclarativeModule {
         }),
     ])
 
-    private static let keyFields = ["name", "default", "bridge", "read", "write"]
+    /// The keys `tk.EnvironmentKey{...}` takes.
+    static let keyFields = ["name", "default", "bridge", "read", "write"]
+    /// The keys of `E.Custom{...}`, `E.ViewRepresentable{...}` (and the controller one) and
+    /// `tk.HostingConfiguration{...}`.
+    static let customFields = ["name", "body"]
+    static let representableFields = ["make"]
+    static let configurationFields = ["root"]
 
     /// The fields of a key's table: known names, functions where functions go, a bridge or a
     /// read/write pair but not both; and a name no built-in key has.

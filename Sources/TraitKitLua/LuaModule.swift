@@ -100,7 +100,7 @@ enum LuaModule {
             var resolved = false
             if !isNil(L, options) {
                 try checkTable(L, options, "tree")
-                try checkFieldNames(L, options, "tree", allowed: ["resolved"])
+                try checkFieldNames(L, options, "tree", allowed: treeOptions)
                 _ = rawGetField(L, options, "resolved")
                 resolved = lua_toboolean(L, -1) != 0
                 tk_pop(L, 1)
@@ -114,6 +114,9 @@ enum LuaModule {
             return 1
         }
     }
+
+    /// The keys of `tk.tree`'s options table.
+    static let treeOptions = ["resolved"]
 
     /// `tk.app`: the application (the Info.plist style setting, its screens and windows).
     static let appMembers = Members(

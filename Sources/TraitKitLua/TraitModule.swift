@@ -98,7 +98,7 @@ enum TraitModule {
     static let defineTrait: SwiftLuaFunction = { L in
         guarded(L) { L in
             try checkTable(L, 1, "defineTrait")
-            try checkFieldNames(L, 1, "defineTrait", allowed: allowedKeys)
+            try checkFieldNames(L, 1, "defineTrait", allowed: fields)
             guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
                 throw LuaError("defineTrait: 'name' must be a non-empty string")
             }
@@ -121,7 +121,8 @@ enum TraitModule {
         }
     }
 
-    private static let allowedKeys = ["affectsColorAppearance", "default", "identifier", "kind", "name", "values"]
+    /// The keys `tk.defineTrait{...}` takes.
+    static let fields = ["affectsColorAppearance", "default", "identifier", "kind", "name", "values"]
 
     private static func field<T>(_ L: LuaState, _ key: String, _ read: (LuaState) throws -> T) throws -> T {
         _ = rawGetField(L, 1, key)
