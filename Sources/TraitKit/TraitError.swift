@@ -1,25 +1,37 @@
 /// Errors the engine reports instead of crashing. Each message names the object, the trait and
 /// what was expected, so a script author can fix the call (DESIGN.md §3).
 public enum TraitError: Error, Equatable, CustomStringConvertible {
+    /// A value a trait does not take.
     case invalidValue(trait: String, value: String, expected: String)
+    /// A value an environment key does not take.
     case invalidEnvironmentValue(key: String, value: String, expected: String)
+    /// A trait name no definition has.
     case unknownTrait(String)
+    /// A trait defined again, differently.
     case conflictingDefinition(name: String, reason: String)
+    /// A trait definition that cannot be (a default of no kind, an empty name).
     case invalidDefinition(String)
+    /// An override read that the node does not have.
     case noOverride(trait: String, node: String)
+    /// Screens take system traits, not overrides.
     case screenHasNoOverrides
+    /// A change that would make a node its own ancestor.
     case cycle(node: String, ancestor: String)
+    /// A change the hierarchy cannot take (a window's view moved, a view in two places).
     case invalidHierarchy(String)
     /// Placing `node` under `parent` would make the trait tree deeper than `limit` levels.
     case tooDeep(node: String, parent: String, limit: Int)
     /// A callback started an update inside an update, `updates` deep, with too little native
     /// stack left for another (`StackRoom`).
     case nestedTooDeeply(updates: Int)
+    /// A registration with no traits.
     case emptyTraitList
     /// What was still asking for another pass: traits that kept changing, nodes that kept
     /// asking for layout or display, `tk.async` work that kept queuing more.
     case updateDidNotSettle(traits: [String], layout: [String] = [], display: [String] = [], async: Bool = false)
+    /// JSON with a trait identifier no definition has.
     case unknownIdentifier(String)
+    /// Text that is not the JSON expected.
     case malformedJSON(String)
     /// A dynamic color whose providers kept answering dynamic colors, `depth` of them in a row.
     case colorDidNotResolve(depth: Int)

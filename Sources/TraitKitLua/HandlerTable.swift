@@ -11,7 +11,7 @@ import TraitKit
 /// userdata owns its handlers (`HandlerSlot`), so a handler that captures its node is still a
 /// cycle Lua's collector can free (§7). Numbers are reused once the engine's registration is
 /// gone (`HandlerTable.Number`), so the array is as long as the most registrations alive, or
-/// garbage not yet collected, at once (README, Performance, says what that costs).
+/// garbage not yet collected, at once (docs/performance.md says what that costs).
 enum HandlerTable {
     /// A registration number, given back when the engine's registration (whose closure holds
     /// it) goes: until then the engine may fire it, so no other registration may take it.

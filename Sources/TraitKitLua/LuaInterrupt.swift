@@ -6,6 +6,7 @@ import CSupport
 ///
 /// The handler and its state are in the `CSupport` C target: one copy per process.
 extension LuaRuntime {
+    /// Makes Ctrl-C stop the running chunk with an error instead of ending the process.
     public func installInterruptHandler() {
         tk_install_sigint()
     }

@@ -8,9 +8,12 @@ import TraitKit
 /// whose only error is an unexpected `<eof>` waits for more lines; after each input
 /// `tk.update()` runs unless `:auto off`; `:commands` inspect the hierarchy.
 public final class LuaRepl {
+    /// The state the session runs in.
     public let runtime: LuaRuntime
+    /// Whether `tk.update()` runs after each input (`:auto on|off`).
     public private(set) var autoUpdate = true
     func setAutoUpdate(_ on: Bool) { autoUpdate = on }
+    /// Set by `:quit`: the front end ends the session.
     public internal(set) var wantsQuit = false
     /// `repl --timeout`: seconds each input (its chunk and the update after it) may run.
     public var timeout: Double?
@@ -18,6 +21,7 @@ public final class LuaRepl {
     /// Where `:watch` output and `print` go (standard output by default).
     public var write: (String) -> Void = { Swift.print($0, terminator: "") }
 
+    /// A session on `runtime`, with the global `tk` set.
     public init(runtime: LuaRuntime = LuaRuntime()) {
         self.runtime = runtime
         _ = runtime.run(chunk: "tk = require 'traitkit'", name: "=repl")
@@ -49,6 +53,7 @@ public final class LuaRepl {
         return pending.isEmpty ? "> " : ">> "
     }
 
+    /// Whether an incomplete chunk is waiting for more lines.
     public var isContinuing: Bool { !pending.isEmpty }
 
     /// Whether any input so far failed to compile or raised (piped input then exits 1).

@@ -7,10 +7,12 @@ import TraitKit
 /// cache, anchors, metatables, member tables). Every call from Swift into Lua goes through
 /// `tk_pcall`; every call from Lua into Swift through `tk_trampoline`.
 public final class LuaRuntime {
+    /// The Lua state, for code that extends the binding with the C API.
     public let L: LuaState
     let limits: UnsafeMutablePointer<tk_Limits>
     /// The engine run loop `tk.update()` turns.
     public let application = Application()
+    /// Whether the state runs with `--sandbox`'s restrictions.
     public let sandboxed: Bool
     private var closed = false
     /// The Lua release the binding was built against, as `lua -v` names it ("Lua 5.4.6").

@@ -5,7 +5,9 @@ import Glibc
 /// Why a script file could not be read, in the C library's words, as `lua` reports it:
 /// `cannot read x.lua: No such file or directory`.
 public struct ScriptReadError: Error, CustomStringConvertible {
+    /// The file that could not be read.
     public let path: String
+    /// The C library's reason (`No such file or directory`).
     public let reason: String
 
     init(path: String, errorNumber: Int32) {

@@ -15,6 +15,7 @@ public final class TraitSettings {
     /// Custom settings waiting for the script to define their trait: (name, value text).
     public private(set) var pending: [(name: String, text: String)] = []
 
+    /// No settings.
     public init() {}
 
     /// Parses `name=value` settings: system traits at once, others kept for their definition.

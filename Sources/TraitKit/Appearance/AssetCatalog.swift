@@ -5,9 +5,12 @@
 /// (`LuaRuntime.assets`). A name not registered answers nil, as UIKit's initializers do; the
 /// system colors are not in it (UIKit's `UIColor(named: "systemBlue")` is nil too).
 public final class AssetCatalog {
+    /// The registered colors by name.
     public private(set) var colors: [String: Color] = [:]
+    /// The registered image assets by name.
     public private(set) var images: [String: ImageAsset] = [:]
 
+    /// An empty catalog.
     public init() {}
 
     /// Registers `color` under `name`, replacing any color registered under it.
@@ -16,6 +19,7 @@ public final class AssetCatalog {
     /// Registers `asset` under `name`, replacing any asset registered under it.
     public func register(_ asset: ImageAsset, named name: String) { images[name] = asset }
 
+    /// The color registered under `name`, or nil (as `UIColor(named:)`).
     public func color(named name: String) -> Color? { colors[name] }
 
     /// The image of the asset `name` for `traits` (its best variant), or nil when no asset has

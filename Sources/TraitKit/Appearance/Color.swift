@@ -1,6 +1,7 @@
 /// R9: a color, static (rgba) or dynamic (a provider called with a trait collection).
 public final class Color: @unchecked Sendable, CustomStringConvertible {
     // @unchecked: immutable after init; a provider is only called on the caller's thread.
+    /// Picks a color for a trait collection (`UIColor(dynamicProvider:)`).
     public typealias Provider = (TraitCollection) throws -> Color
 
     enum Storage {
@@ -13,6 +14,7 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
     /// of 100,000 overflowed the stack when resolved or freed).
     private let alphaBase: Color?
 
+    /// A fixed color from components in 0...1 (out-of-range values are clamped).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         storage = .rgba(clamp(red), clamp(green), clamp(blue), clamp(alpha))
         alphaBase = nil
@@ -40,6 +42,7 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
         self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
     }
 
+    /// Whether the color depends on traits (made with a provider).
     public var isDynamic: Bool {
         if case .dynamic = storage { return true }
         return false
@@ -84,8 +87,11 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
         return "#" + [r, g, b, a].map { hexByte($0) }.joined()
     }
 
+    /// UIKit's fixed `UIColor.black`.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// UIKit's fixed `UIColor.white`.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// UIKit's fixed `UIColor.clear`.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }
 

@@ -12,6 +12,7 @@ public final class ImageAsset {
     private var variants: [Variant] = []
     private var registrations = 0
 
+    /// An asset with no variants.
     public init() {}
 
     /// Registers `name` for the traits set in `traits` (traits at their default are unspecified).

@@ -2,14 +2,18 @@
 /// `HostingView` renders a tree of them into views whose classes name what backs them.
 public final class Element: @unchecked Sendable {
     // @unchecked: immutable; its closures run on the hierarchy's thread.
+    /// A `Custom` element's body: reads the environment, returns the content.
     public typealias Body = (EnvironmentReader) throws -> Element
 
+    /// What an element is.
     public enum Kind {
         /// A view defined by a body that reads the environment (`E.Custom{ name, body }`).
         case custom(name: String, body: Body)
         /// A built-in element: `Text`, `VStack`, `HStack`, `ScrollView`, `List`, `Button`, `TextEditor`.
         case primitive(Primitive, attributes: [String: TraitValue], children: [Element])
+        /// Hosts a view controller `make` creates (SwiftUI's `UIViewControllerRepresentable`).
         case viewControllerRepresentable(make: () throws -> ViewController)
+        /// Hosts a view `make` creates (SwiftUI's `UIViewRepresentable`).
         case viewRepresentable(make: () throws -> View)
         /// `element:environment(key, value)`: sets a value for the subtree.
         case environment(key: EnvironmentKey, value: TraitValue, content: Element)
@@ -19,6 +23,7 @@ public final class Element: @unchecked Sendable {
 
     /// Built-in elements and the view classes that back them.
     public enum Primitive: String, CaseIterable, Sendable {
+        /// The built-in elements, named as in SwiftUI.
         case Text, VStack, HStack, ScrollView, List, Button, TextEditor
 
         /// The attributes its view takes (`HostingView.apply`): `bounces` is a bool, the
@@ -46,12 +51,14 @@ public final class Element: @unchecked Sendable {
         }
     }
 
+    /// What this element is.
     public let kind: Kind
     /// How many elements nest here, this one included (a `Custom` body's result counts apart:
     /// it is made at render). Rendering recurses once per level, so a tree deeper than
     /// `HierarchyDepth.limit` is refused there, and the Lua binding refuses to make one.
     public let depth: Int
 
+    /// An element of `kind`.
     public init(_ kind: Kind) {
         self.kind = kind
         switch kind {
@@ -61,10 +68,12 @@ public final class Element: @unchecked Sendable {
         }
     }
 
+    /// This element with `key` set to `value` for its subtree (`.environment(\\.key, value)`).
     public func environment(_ key: EnvironmentKey, _ value: TraitValue) -> Element {
         Element(.environment(key: key, value: value, content: self))
     }
 
+    /// This element with `customize` called on the object of class `target` that backs it.
     public func introspect(_ target: String, customize: @escaping (TraitEnvironment) throws -> Void) -> Element {
         Element(.introspect(target: target, customize: customize, content: self))
     }
@@ -74,12 +83,15 @@ public final class Element: @unchecked Sendable {
 
 /// Backs `Text` (UILabel).
 public final class Label: View {
+    /// The text its `Text` element gives.
     public var text = ""
+    /// The color name its `Text` element gives, if any.
     public var color: String?
 }
 
 /// Backs `VStack` / `HStack` (UIStackView).
 public final class StackView: View {
+    /// `vertical` (VStack) or `horizontal` (HStack).
     public let axis: String
     init(axis: String) {
         self.axis = axis
@@ -89,6 +101,7 @@ public final class StackView: View {
 
 /// Backs `ScrollView` (UIScrollView).
 public class ScrollView: View {
+    /// Whether the scroll view bounces (`ScrollView{ bounces = false }`).
     public var bounces = true
 }
 
@@ -97,11 +110,13 @@ public final class TableView: ScrollView {}
 
 /// Backs `TextEditor` (UITextView).
 public final class TextView: ScrollView {
+    /// The text its `TextEditor` element gives.
     public var text = ""
 }
 
 /// Backs `Button` (UIButton).
 public final class Button: View {
+    /// The title its `Button` element gives.
     public var title = ""
 }
 

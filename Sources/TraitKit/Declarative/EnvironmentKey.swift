@@ -4,12 +4,18 @@
 /// bodies and environment values reach hosted view controllers.
 public final class EnvironmentKey: @unchecked Sendable {
     // @unchecked: immutable after init; its closures run on the hierarchy's thread.
+    /// Computes the key's value from a host's traits.
     public typealias Read = (TraitCollection) throws -> TraitValue
+    /// Writes a value set on an element into the traits of what it hosts.
     public typealias Write = (inout MutableTraits, TraitValue) throws -> Void
 
+    /// The key's name (`env.theme` in a Lua body).
     public let name: String
+    /// The value where nothing sets the key and nothing bridges it.
     public let defaultValue: TraitValue
+    /// How a bridged key reads traits; nil for a plain key.
     public let read: Read?
+    /// How a bridged key writes traits; nil for a plain key.
     public let write: Write?
     /// The trait the key writes, when it is one trait.
     public let bridgedTrait: Trait?
@@ -21,6 +27,7 @@ public final class EnvironmentKey: @unchecked Sendable {
     /// What `accepts` takes, for error messages.
     let expectation: String
 
+    /// A key with a default, bridged through `read`/`write` when given.
     public convenience init(name: String, defaultValue: TraitValue, read: Read? = nil, write: Write? = nil,
                             bridgedTrait: Trait? = nil) {
         self.init(name: name, defaultValue: defaultValue, read: read, write: write, bridgedTrait: bridgedTrait,
@@ -51,6 +58,7 @@ public final class EnvironmentKey: @unchecked Sendable {
         self.expectation = trait.kind.expectation
     }
 
+    /// Whether the key reads its value from traits.
     public var isBridged: Bool { read != nil }
 
     /// Checks a value set for this key; keys made with a `read`/`write` pair of their own take
@@ -115,12 +123,16 @@ extension EnvironmentKey {
     /// The built-in bridged keys of R10, with SwiftUI's value names.
     public static let colorScheme = mapped("colorScheme", SystemTraits.userInterfaceStyle,
                                            ["light", "light", "dark"], default: "light")
+    /// SwiftUI's `horizontalSizeClass` (nil, `compact`, `regular`).
     public static let horizontalSizeClass = mapped("horizontalSizeClass", SystemTraits.horizontalSizeClass,
                                                    [nil, "compact", "regular"], default: nil)
+    /// SwiftUI's `verticalSizeClass` (nil, `compact`, `regular`).
     public static let verticalSizeClass = mapped("verticalSizeClass", SystemTraits.verticalSizeClass,
                                                  [nil, "compact", "regular"], default: nil)
+    /// SwiftUI's `layoutDirection` (`leftToRight`, `rightToLeft`).
     public static let layoutDirection = mapped("layoutDirection", SystemTraits.layoutDirection,
                                                ["leftToRight", "leftToRight", "rightToLeft"], default: "leftToRight")
+    /// SwiftUI's `displayScale`: a positive number, 1 where the screen gives none.
     public static let displayScale = EnvironmentKey(name: "displayScale", defaultValue: .number(1),
         read: { tc in tc.displayScale > 0 ? .number(tc.displayScale) : .number(1) },
         write: { traits, value in
@@ -138,14 +150,18 @@ extension EnvironmentKey {
         default: nil
         }
     }
+    /// SwiftUI's `dynamicTypeSize` (`xSmall` ... `accessibility5`), from the content size category.
     public static let dynamicTypeSize = mapped("dynamicTypeSize", SystemTraits.preferredContentSizeCategory,
         ["large", "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
          "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5"], default: "large")
+    /// SwiftUI's `colorSchemeContrast` (`standard`, `increased`).
     public static let colorSchemeContrast = mapped("colorSchemeContrast", SystemTraits.accessibilityContrast,
                                                    ["standard", "standard", "increased"], default: "standard")
+    /// SwiftUI's `legibilityWeight` (nil, `regular`, `bold`).
     public static let legibilityWeight = mapped("legibilityWeight", SystemTraits.legibilityWeight,
                                                 [nil, "regular", "bold"], default: nil)
 
+    /// Every built-in key, for bindings to offer by name.
     public static let builtIn: [EnvironmentKey] = [
         colorScheme, horizontalSizeClass, verticalSizeClass, layoutDirection, displayScale, dynamicTypeSize,
         colorSchemeContrast, legibilityWeight,

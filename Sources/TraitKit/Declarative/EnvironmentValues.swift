@@ -6,6 +6,7 @@ public struct EnvironmentValues {
     /// Values set explicitly by modifiers, in the order they were set.
     public private(set) var explicit: [(key: EnvironmentKey, value: TraitValue)] = []
 
+    /// The environment of a host with `traits` and nothing set explicitly.
     public init(traits: TraitCollection) { self.traits = traits }
 
     /// The value of `key` here; a bridged key's `read` that fails is the caller's error (a
@@ -42,9 +43,11 @@ public struct EnvironmentValues {
 /// What a `Custom` element's body reads the environment through: it records every key read,
 /// so the body is evaluated again only when one of those changes (R10 dependency tracking).
 public final class EnvironmentReader {
+    /// The environment at the body's point of the tree.
     public let values: EnvironmentValues
     /// The hosting view rendering this body, and the render slot it fills (for bindings).
     public unowned let hostView: HostingView
+    /// The render slot the body fills in `hostView`.
     public let slot: Int
     private(set) var reads: [(key: EnvironmentKey, value: TraitValue)] = []
 
@@ -54,6 +57,7 @@ public final class EnvironmentReader {
         self.slot = slot
     }
 
+    /// The value of `key`, recorded as read by this body.
     public subscript(key: EnvironmentKey) -> TraitValue {
         get throws {
             let value = try values[key]

@@ -32,6 +32,7 @@ public final class HostingView: View {
         }
     }
 
+    /// A hosting view that renders `root` at its first update.
     public init(root: Element, name: String? = nil) {
         self.root = root
         super.init(name: name)
@@ -256,6 +257,7 @@ public final class HostingController: ViewController {
     /// The element tree the view renders; `setRoot` replaces it.
     public private(set) var root: Element
 
+    /// A controller whose view renders `root` (`UIHostingController(rootView:)`).
     public init(root: Element, name: String? = nil) {
         self.root = root
         super.init(name: name)
@@ -274,12 +276,15 @@ public final class HostingController: ViewController {
         install(hostView)
     }
 
+    /// The hosting view, once the view is loaded.
     public var hostingView: HostingView? { viewIfLoaded as? HostingView }
 }
 
 /// R10: `UIHostingConfiguration`: renders an element tree inside a cell view.
 public final class HostingConfiguration {
+    /// The element tree the cell shows.
     public let root: Element
+    /// A configuration that shows `root`.
     public init(root: Element) { self.root = root }
 
     /// Replaces `cell`'s content with a hosting view for the tree, rendered at the next update;

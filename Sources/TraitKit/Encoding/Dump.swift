@@ -1,6 +1,7 @@
 /// R11: a hierarchy as JSON: each node's name, class, overrides, resolved traits (those that
 /// differ from their default) and children, in trait-tree order.
 extension TraitEnvironment {
+    /// The subtree from this node as JSON (what `tk.dump` and `traitkit dump --json` print).
     public func dumpJSON() -> JSON {
         var pairs: [(String, JSON)] = []
         if let name { pairs.append(("name", .string(name))) }

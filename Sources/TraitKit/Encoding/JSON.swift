@@ -1,10 +1,15 @@
 /// A small JSON value with a strict parser and a stable printer: enough for trait collections
 /// (R11) and hierarchy dumps, without pulling Foundation into the engine.
 public enum JSON: Equatable, Sendable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (JSON has one kind).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSON])
     /// Keys keep their order, so dumps print in hierarchy order.
     case object([(String, JSON)])
@@ -21,6 +26,7 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
+    /// The value under `key` of an object; nil for a missing key or another kind of value.
     public subscript(key: String) -> JSON? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1

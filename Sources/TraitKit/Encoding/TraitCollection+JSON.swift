@@ -1,12 +1,14 @@
 /// R11: a collection encodes as `{identifier: value}` for the traits it sets (those that differ
 /// from their default). Object-kind traits have no JSON form and are left out.
 extension TraitCollection {
+    /// The collection as a JSON object of its non-default traits, keyed by identifier.
     public func jsonValue() -> JSON {
         .object(nonDefaultTraits.compactMap { trait in
             trait.jsonValue(self[trait]).map { (trait.identifier, $0) }
         })
     }
 
+    /// ``jsonValue()`` printed compactly: what `tc:toJSON()` returns.
     public func toJSON() -> String { jsonValue().serialized() }
 
     /// Decodes `{identifier: value}`; an unknown identifier is an error unless `skipUnknown`.

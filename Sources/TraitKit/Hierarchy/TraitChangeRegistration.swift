@@ -3,6 +3,7 @@
 /// A registration lives in its node and ends with it. The handler receives the node as an
 /// argument, so it never needs to capture (and so keep alive) the node it is registered on.
 public final class TraitChangeRegistration {
+    /// Called with the node and its previous collection after an update changed a registered trait.
     public typealias Handler = (TraitEnvironment, TraitCollection) throws -> Void
 
     let traits: TraitSet
@@ -50,6 +51,7 @@ public final class TraitChangeRegistration {
 /// What a node can do when a registered trait changes, without a closure
 /// (UIKit's `registerForTraitChanges(_:action:)` with `#selector(UIView.setNeedsLayout)`).
 public enum TraitChangeAction: Sendable {
+    /// The node method to call, as UIKit's selector would name it.
     case setNeedsLayout, setNeedsDisplay
 }
 

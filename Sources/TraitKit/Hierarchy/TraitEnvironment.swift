@@ -63,6 +63,7 @@ open class TraitEnvironment: CustomStringConvertible {
     /// for, not for every node made (`String(describing:)` on a type is slow).
     private var classNameOverride: String?
 
+    /// A node outside any hierarchy, with an optional name for messages and trees.
     public init(name: String? = nil) {
         self.name = name
         let type = ObjectIdentifier(Swift.type(of: self))
@@ -382,6 +383,7 @@ final class NodeExtras {
 /// structural owner changes and for every callback it makes into the node, so scripted
 /// per-instance and subclass methods run without the engine knowing about the language.
 public protocol NodeBinding: AnyObject {
+    /// The node was added to, moved in or removed from the hierarchy (its `owner` changed).
     func ownerDidChange(_ node: TraitEnvironment)
     /// Whether a scripted method for `event` may exist (a cheap check before `invoke`).
     func implements(_ event: NodeEvent) -> Bool
@@ -399,7 +401,10 @@ extension NodeBinding {
 
 /// The callbacks the engine makes into nodes (R7, R8).
 public enum NodeEvent: String, Sendable, CaseIterable {
+    /// Named as UIKit's methods, which scripts define to take part.
     case traitCollectionDidChange, loadView, viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear
+    /// View controller lifecycle and layout.
     case viewWillDisappear, viewDidDisappear, viewWillLayoutSubviews, viewDidLayoutSubviews
+    /// View passes and containment.
     case layoutSubviews, draw, updateConstraints, tintColorDidChange, willMoveToParent, didMoveToParent
 }

@@ -60,10 +60,12 @@ public struct TraitOverrides: CustomStringConvertible {
         return value
     }
 
+    /// Whether the node overrides `trait`.
     public func contains(_ trait: Trait) -> Bool {
         node.overrideStorage?.mask.contains(trait.id) ?? false
     }
 
+    /// Removes the override of `trait`, if any; collections change at the next update.
     public func remove(_ trait: Trait) {
         node.removeOverride(id: trait.id)
     }
@@ -87,6 +89,7 @@ public struct TraitOverrides: CustomStringConvertible {
         return "<TraitOverrides of \(node.debugName): \(set.isEmpty ? "empty" : set.joined(separator: ", "))>"
     }
 
+    /// Whether the node overrides nothing.
     public var isEmpty: Bool { node.overrideStorage?.isEmpty ?? true }
 
     /// Typed access: reads nil when not set, assigning nil removes.

@@ -1,6 +1,8 @@
 /// A view (R4): inherits from its superview, or from its view controller when it is one's view.
 open class View: TraitEnvironment {
+    /// The view this one is a subview of (`addSubview` sets it).
     public private(set) unowned(unsafe) var superview: View?
+    /// The subviews, back to front.
     public private(set) var subviews: [View] = []
     /// The view controller whose `view` this is, if any.
     public internal(set) unowned(unsafe) var viewController: ViewController?
@@ -10,6 +12,7 @@ open class View: TraitEnvironment {
     /// The tint set on this view itself; nil inherits the superview's (`tintColor`).
     public internal(set) var ownTintColor: Color? { didSet { colorsDidChange() } }
 
+    /// A view, laid out and drawn at its first update.
     public override init(name: String? = nil) {
         super.init(name: name)
         flags.insert([.needsLayout, .needsDisplay, .needsUpdateConstraints])
@@ -24,6 +27,7 @@ open class View: TraitEnvironment {
 
     open override var owner: AnyObject? { superview ?? viewController }
 
+    /// The view's overrides (R4): they apply to it and everything below it.
     public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
 
     /// The same storage as `traitOverrides.userInterfaceStyle` (R5).

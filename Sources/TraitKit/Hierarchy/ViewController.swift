@@ -3,10 +3,15 @@
 /// from it. A child controller whose view is not in the hierarchy sees no updates.
 open class ViewController: TraitEnvironment {
     private var loadedView: View?
+    /// The container this controller is a child of (`addChild`).
     public private(set) unowned(unsafe) var parent: ViewController?
+    /// The child controllers, in the order they were added.
     public private(set) var children: [ViewController] = []
+    /// The controller this one presents (`present`).
     public private(set) var presentedViewController: ViewController?
+    /// The controller that presents this one.
     public private(set) unowned(unsafe) var presentingViewController: ViewController?
+    /// The presentation this controller is shown in, while presented.
     public internal(set) var presentationController: PresentationController?
     /// The window whose root this is.
     unowned(unsafe) var rootOfWindow: Window?
@@ -16,6 +21,7 @@ open class ViewController: TraitEnvironment {
 
     enum AppearState { case disappeared, appearing, appeared, disappearing }
 
+    /// A controller whose view loads when first needed.
     public override init(name: String? = nil) {
         super.init(name: name)
     }
@@ -40,6 +46,7 @@ open class ViewController: TraitEnvironment {
 
     open override var owner: AnyObject? { parent ?? presentingViewController ?? rootOfWindow }
 
+    /// The controller's overrides (R4): they apply to it, its view and everything below.
     public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
 
     /// The same storage as `traitOverrides.userInterfaceStyle` (R5).
@@ -50,6 +57,7 @@ open class ViewController: TraitEnvironment {
 
     // MARK: The view (R8: lazy creation)
 
+    /// Whether the view exists yet.
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// The view, created on first access (`loadView`, then `viewDidLoad`).
@@ -109,13 +117,21 @@ open class ViewController: TraitEnvironment {
 
     // MARK: Lifecycle (R8): override in subclasses
 
+    /// Called once, after the view loaded.
     open func viewDidLoad() {}
+    /// Called before the view enters a window.
     open func viewWillAppear() {}
+    /// Called when the view is in the hierarchy with up-to-date traits (iOS 17).
     open func viewIsAppearing() {}
+    /// Called after the view entered a window.
     open func viewDidAppear() {}
+    /// Called before the view leaves its window.
     open func viewWillDisappear() {}
+    /// Called after the view left its window.
     open func viewDidDisappear() {}
+    /// Called before the view lays out its subviews.
     open func viewWillLayoutSubviews() {}
+    /// Called after the view laid out its subviews.
     open func viewDidLayoutSubviews() {}
     /// Called by `addChild` before the child is added. As in UIKit, a container calls
     /// `willMove(toParent: nil)` itself before `removeFromParent()`.
@@ -263,7 +279,9 @@ open class ViewController: TraitEnvironment {
 
 /// The object through which a presented controller inherits (R4).
 public final class PresentationController: TraitEnvironment {
+    /// The presented controller.
     public private(set) unowned(unsafe) var presentedViewController: ViewController?
+    /// The controller that presented it.
     public private(set) unowned(unsafe) var presentingViewController: ViewController?
 
     init(presented: ViewController, presenting: ViewController) {
@@ -274,5 +292,6 @@ public final class PresentationController: TraitEnvironment {
 
     public override var owner: AnyObject? { presentedViewController }
 
+    /// The presentation's overrides: they apply to the presented controller and its tree.
     public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
 }

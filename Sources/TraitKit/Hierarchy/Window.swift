@@ -1,9 +1,11 @@
 /// A window (R4): a root view that inherits from its scene and hosts a root view controller.
 public final class Window: View {
+    /// The scene that shows the window.
     public private(set) unowned(unsafe) var windowScene: WindowScene?
     /// Appearance transitions waiting for the next update of this window (R8).
     var pendingAppearance: [ViewController] = []
 
+    /// A window, shown by `scene` when one is given.
     public init(scene: WindowScene? = nil, name: String? = nil) {
         super.init(name: name)
         if let scene { self.windowScene = scene; scene.attach(self) }
@@ -56,9 +58,12 @@ public final class Window: View {
 
 /// A window scene (R4): inherits from its screen; owns its windows.
 public final class WindowScene: TraitEnvironment {
+    /// The screen the scene is on.
     public private(set) unowned(unsafe) var screen: Screen?
+    /// The scene's windows, in the order they were added.
     public private(set) var windows: [Window] = []
 
+    /// A scene, on `screen` when one is given.
     public init(screen: Screen? = nil, name: String? = nil) {
         super.init(name: name)
         if let screen { self.screen = screen; screen.attach(self) }
@@ -70,6 +75,7 @@ public final class WindowScene: TraitEnvironment {
 
     public override var owner: AnyObject? { screen }
 
+    /// The scene's overrides (R4): they apply to its windows and everything in them.
     public var traitOverrides: TraitOverrides { TraitOverrides(node: self) }
 
     func attach(_ window: Window) {
@@ -110,10 +116,14 @@ extension Window {
 /// A screen (R4): the root of the trait tree. It has no overrides; its system traits (the
 /// device and the user's settings) are the root values.
 public final class Screen: TraitEnvironment {
+    /// The scenes on the screen.
     public private(set) var scenes: [WindowScene] = []
+    /// What the device reports; change it with `setSystemTraits`.
     public private(set) var systemTraits: TraitCollection
+    /// The application that updates this screen, once it is added to one.
     public internal(set) weak var application: Application?
 
+    /// A screen whose collection is `systemTraits` from the start.
     public init(systemTraits: TraitCollection = TraitCollection(), name: String? = nil) {
         self.systemTraits = systemTraits
         super.init(name: name)

@@ -2,22 +2,82 @@
 ///
 /// Each is a `TraitEnum`: its cases' names are the strings scripts use.
 
-public enum UserInterfaceIdiom: Int, TraitEnum { case unspecified, phone, pad, tv, carPlay, mac, vision }
-public enum UserInterfaceStyle: Int, TraitEnum { case unspecified, light, dark }
-public enum LayoutDirection: Int, TraitEnum { case unspecified, leftToRight, rightToLeft }
-public enum UserInterfaceSizeClass: Int, TraitEnum { case unspecified, compact, regular }
-public enum ForceTouchCapability: Int, TraitEnum { case unknown, unavailable, available }
+/// UIKit's `UIUserInterfaceIdiom`.
+public enum UserInterfaceIdiom: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, phone, pad, tv, carPlay, mac, vision
+}
+/// UIKit's `UIUserInterfaceStyle`.
+public enum UserInterfaceStyle: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, light, dark
+}
+/// UIKit's `UITraitEnvironmentLayoutDirection`.
+public enum LayoutDirection: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, leftToRight, rightToLeft
+}
+/// UIKit's `UIUserInterfaceSizeClass`.
+public enum UserInterfaceSizeClass: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, compact, regular
+}
+/// UIKit's `UIForceTouchCapability`.
+public enum ForceTouchCapability: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unknown, unavailable, available
+}
+/// UIKit's `UIContentSizeCategory`.
 public enum ContentSizeCategory: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
     case unspecified, extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    /// The larger accessibility sizes.
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
+    /// The largest accessibility size.
     case accessibilityExtraExtraExtraLarge
 }
-public enum DisplayGamut: Int, TraitEnum { case unspecified, SRGB, P3 }
-public enum AccessibilityContrast: Int, TraitEnum { case unspecified, normal, high }
-public enum UserInterfaceLevel: Int, TraitEnum { case unspecified, base, elevated }
-public enum LegibilityWeight: Int, TraitEnum { case unspecified, regular, bold }
-public enum UserInterfaceActiveAppearance: Int, TraitEnum { case unspecified, inactive, active }
-public enum ToolbarItemPresentationSize: Int, TraitEnum { case unspecified, regular, small, large }
-public enum ImageDynamicRange: Int, TraitEnum { case unspecified, standard, constrainedHigh, high }
-public enum SceneCaptureState: Int, TraitEnum { case unspecified, inactive, active }
-public enum ListEnvironment: Int, TraitEnum { case unspecified, none, plain, grouped, insetGrouped, sidebar, sidebarPlain }
+/// UIKit's `UIDisplayGamut`.
+public enum DisplayGamut: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, SRGB, P3
+}
+/// UIKit's `UIAccessibilityContrast`.
+public enum AccessibilityContrast: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, normal, high
+}
+/// UIKit's `UIUserInterfaceLevel`.
+public enum UserInterfaceLevel: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, base, elevated
+}
+/// UIKit's `UILegibilityWeight`.
+public enum LegibilityWeight: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, regular, bold
+}
+/// UIKit's `UIUserInterfaceActiveAppearance`.
+public enum UserInterfaceActiveAppearance: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, inactive, active
+}
+/// UIKit's `UINSToolbarItemPresentationSize`.
+public enum ToolbarItemPresentationSize: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, regular, small, large
+}
+/// UIKit's `UIImage.DynamicRange`.
+public enum ImageDynamicRange: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, standard, constrainedHigh, high
+}
+/// UIKit's `UISceneCaptureState`.
+public enum SceneCaptureState: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, inactive, active
+}
+/// UIKit's `UIListEnvironment`.
+public enum ListEnvironment: Int, TraitEnum {
+    /// UIKit's cases in UIKit's order; scripts write their names as strings.
+    case unspecified, none, plain, grouped, insetGrouped, sidebar, sidebarPlain
+}

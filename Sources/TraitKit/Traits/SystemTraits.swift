@@ -35,23 +35,41 @@ struct SystemTraitSpec {
 /// Handles to the system traits, for untyped use (`tc[SystemTraits.horizontalSizeClass]`).
 public enum SystemTraits {
     private static func t(_ i: Int) -> Trait { TraitRegistry.trait(id: i) }
+    /// The `userInterfaceIdiom` trait.
     public static let userInterfaceIdiom = t(0)
+    /// The `userInterfaceStyle` trait.
     public static let userInterfaceStyle = t(1)
+    /// The `layoutDirection` trait.
     public static let layoutDirection = t(2)
+    /// The `displayScale` trait.
     public static let displayScale = t(3)
+    /// The `horizontalSizeClass` trait.
     public static let horizontalSizeClass = t(4)
+    /// The `verticalSizeClass` trait.
     public static let verticalSizeClass = t(5)
+    /// The `forceTouchCapability` trait.
     public static let forceTouchCapability = t(6)
+    /// The `preferredContentSizeCategory` trait.
     public static let preferredContentSizeCategory = t(7)
+    /// The `displayGamut` trait.
     public static let displayGamut = t(8)
+    /// The `accessibilityContrast` trait.
     public static let accessibilityContrast = t(9)
+    /// The `userInterfaceLevel` trait.
     public static let userInterfaceLevel = t(10)
+    /// The `legibilityWeight` trait.
     public static let legibilityWeight = t(11)
+    /// The `activeAppearance` trait.
     public static let activeAppearance = t(12)
+    /// The `toolbarItemPresentationSize` trait.
     public static let toolbarItemPresentationSize = t(13)
+    /// The `imageDynamicRange` trait.
     public static let imageDynamicRange = t(14)
+    /// The `typesettingLanguage` trait.
     public static let typesettingLanguage = t(15)
+    /// The `sceneCaptureState` trait.
     public static let sceneCaptureState = t(16)
+    /// The `listEnvironment` trait.
     public static let listEnvironment = t(17)
 
     /// Every system trait, in R2 order.

@@ -10,7 +10,9 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// Reverse-DNS identifier that makes the trait encodable (R11); defaults to `name`.
     public let identifier: String
+    /// What values the trait takes.
     public let kind: TraitKind
+    /// The value every node has until something overrides it.
     public let defaultValue: TraitValue
     /// The default value at a fixed address, for collections' read addressor (traits live for
     /// the whole process, so this is never freed).

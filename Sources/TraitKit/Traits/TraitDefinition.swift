@@ -3,7 +3,9 @@
 public protocol TraitValueConvertible: Sendable, Equatable {
     /// The kind of trait a value of this type makes.
     static var traitKind: TraitKind { get }
+    /// The value as the engine stores it.
     var traitValue: TraitValue { get }
+    /// The Swift value of a stored value; nil when it is of another kind.
     init?(traitValue: TraitValue)
 }
 
@@ -12,7 +14,9 @@ public protocol TraitEnum: TraitValueConvertible, CaseIterable, RawRepresentable
 
 extension TraitEnum {
     public static var traitKind: TraitKind { .enumeration(allCases.map { String(describing: $0) }) }
+    /// The case's index, as enum traits store it.
     @inlinable public var traitValue: TraitValue { .enumCase(rawValue) }
+    /// The case at a stored index; nil for another kind of value.
     @inlinable public init?(traitValue: TraitValue) {
         guard case .enumCase(let i) = traitValue else { return nil }
         self.init(rawValue: i)
@@ -74,16 +78,24 @@ extension Optional: TraitValueConvertible where Wrapped == String {
 ///
 /// The first use registers the trait under `name` (default: the type's name).
 public protocol TraitDefinition {
+    /// The Swift type of the trait's values.
     associatedtype Value: TraitValueConvertible
+    /// The value every node has until something overrides it.
     static var defaultValue: Value { get }
+    /// The name scripts and trees use (default: the type's name).
     static var name: String { get }
+    /// The key JSON uses (default: the name).
     static var identifier: String { get }
+    /// Whether a change redraws views whose colors depend on traits (default: false).
     static var affectsColorAppearance: Bool { get }
 }
 
 extension TraitDefinition {
+    /// The type's name.
     public static var name: String { String(describing: Self.self) }
+    /// The name.
     public static var identifier: String { name }
+    /// False: most traits do not change how colors look.
     public static var affectsColorAppearance: Bool { false }
 
     /// The registered trait for this definition.

@@ -1,13 +1,18 @@
 /// The kinds of value a trait may hold (R1).
 public enum TraitKind: Sendable, Equatable {
+    /// `true` or `false`.
     case bool
+    /// A whole number.
     case integer
+    /// Any number.
     case number
     /// A string; `optional` kinds also accept `.none` (as `typesettingLanguage` does).
     case string(optional: Bool)
     /// A fixed set of named cases, stored as the case index.
     case enumeration([String])
+    /// A table of named fields, each of the kind its default gives.
     case record
+    /// Any value, compared by identity (a Lua table, a Swift object).
     case object
 
     /// The word used in messages and by `tk.defineTrait{ kind = ... }`.

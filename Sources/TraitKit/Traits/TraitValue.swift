@@ -5,9 +5,13 @@
 public enum TraitValue: Sendable, Hashable {
     /// The absence of a value (the default of `typesettingLanguage`).
     case none
+    /// A `bool` trait's value.
     case bool(Bool)
+    /// An `integer` trait's value.
     case integer(Int)
+    /// A `number` trait's value.
     case number(Double)
+    /// A `string` trait's value.
     case string(String)
     /// An enum case, stored as its index in the trait's case list.
     case enumCase(Int)
@@ -38,15 +42,20 @@ extension TraitValue {
 
 /// A flat record value: named scalar fields, kept sorted by name so equal records compare equal.
 public struct TraitRecord: Sendable, Hashable {
+    /// A field's value: records hold scalars only.
     public enum Field: Sendable, Hashable {
+        /// The scalar kinds a field may have.
         case bool(Bool), integer(Int), number(Double), string(String)
     }
+    /// The fields, sorted by name.
     public private(set) var fields: [(name: String, value: Field)]
 
+    /// A record of `fields`.
     public init(_ fields: [String: Field]) {
         self.fields = fields.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     }
 
+    /// The field named `name`, or nil.
     public subscript(name: String) -> Field? {
         fields.first { $0.name == name }?.value
     }
@@ -98,8 +107,10 @@ extension TraitRecord.Field {
 ///
 /// The engine never looks inside; bindings wrap their own values (a Lua value, say) in it.
 public struct TraitObject: Sendable, Hashable {
+    /// The wrapped object, compared by identity.
     public let object: any AnyObject & Sendable
 
+    /// Wraps `object`.
     public init(_ object: any AnyObject & Sendable) { self.object = object }
 
     public static func == (a: TraitObject, b: TraitObject) -> Bool { a.object === b.object }

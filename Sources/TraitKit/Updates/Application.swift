@@ -3,6 +3,7 @@
 ///
 /// Each thread that drives a hierarchy makes its own `Application`; nothing is shared.
 public final class Application {
+    /// The screens this application updates, in the order they were added.
     public private(set) var screens: [Screen] = []
     private var asyncQueue: [() throws -> Void] = []
     /// Windows taken out of their scene with appearance transitions still to run: the next
@@ -15,6 +16,7 @@ public final class Application {
     /// How many passes `update()` runs before it calls a cycle an error (R7).
     public static let maxIterations = 100
 
+    /// An application with no screens.
     public init() {}
 
     /// The Info.plist `UIUserInterfaceStyle` analogue: forces a style on every window;

@@ -31,7 +31,9 @@ public enum APISurface {
 
     /// One name: `tk.update`, `View:addSubview`, `View.superview`, `tk.defineTrait{name}`.
     public struct Entry: Hashable, Comparable, Sendable {
+        /// Where the name lives: `tk.update`, `View:addSubview`, `View.superview`, `tk.tree{resolved}`.
         public let path: String
+        /// What the name is.
         public let kind: Kind
         public static func < (a: Entry, b: Entry) -> Bool { a.path < b.path }
     }

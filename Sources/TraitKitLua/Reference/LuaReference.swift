@@ -9,16 +9,23 @@ import TraitKit
 public struct LuaReference: Sendable {
     /// Where a user looks for a name; the order of `docs/lua-api.md`.
     public enum Topic: String, Sendable, CaseIterable {
+        /// Each a section of `docs/lua-api.md`.
         case traits, collections, hierarchy, overrides, updates, registrations, lifecycle, appearance
+        /// Each a section of `docs/lua-api.md`.
         case declarative, introspection
     }
 
+    /// One name with what the reference says of it.
     public struct Item: Sendable {
+        /// As in ``APISurface/Entry/path``.
         public let path: String
+        /// What the name is.
         public let kind: APISurface.Kind
         /// `(a: T, b?: U): R` for what is called (forms joined by ` or `), else the value's type.
         public let type: String
+        /// One line of meaning.
         public let summary: String
+        /// The section it belongs to.
         public let topic: Topic
 
         /// The class or table the name belongs to: `View` for `View:addSubview`, `tk.Color`
@@ -36,7 +43,9 @@ public struct LuaReference: Sendable {
     /// The reference has no entry for these names of the surface, or entries for names the
     /// surface does not have.
     public struct Mismatch: Error, CustomStringConvertible {
+        /// Names of the binding without an entry.
         public let undocumented: [String]
+        /// Entries without a name in the binding (or written twice).
         public let unknown: [String]
         public var description: String {
             var lines: [String] = []
@@ -46,6 +55,7 @@ public struct LuaReference: Sendable {
         }
     }
 
+    /// Every name, sorted by path.
     public let items: [Item]
 
     /// The reference of the binding as built: throws `Mismatch` unless every name of the

@@ -2,6 +2,7 @@
 /// `<!-- reference: TOPIC -->` and `<!-- /reference -->` `traitkit stubs --markdown` puts the
 /// table of that topic's names, so the prose stays a person's and the tables stay the binding's.
 extension LuaReference {
+    /// A document whose markers are broken or miss a topic.
     public struct MarkdownError: Error, CustomStringConvertible {
         public let description: String
     }
