@@ -49,11 +49,12 @@ struct Repl: ParsableCommand {
     private func runPiped(_ repl: LuaRepl) {
         while let line = readLine() {
             emit(repl.feed(line))
-            if repl.wantsQuit { return }
+            if repl.wantsQuit { break }
         }
-        if repl.isContinuing { emit("stdin: unfinished chunk at end of input\n") }
-        // As a script run does: a failed input makes the piped session's exit status 1.
-        if repl.anyInputFailed || repl.isContinuing { Glibc.exit(1) }
+        if repl.isContinuing && !repl.wantsQuit { emit("stdin: unfinished chunk at end of input\n") }
+        // As a script run does: a failed input makes the piped session's exit status 1, whether
+        // the input ends or says :quit.
+        if repl.anyInputFailed || (repl.isContinuing && !repl.wantsQuit) { Glibc.exit(1) }
     }
 }
 

@@ -14,9 +14,9 @@ struct Run: ParsableCommand {
     }
 }
 
-/// `traitkit dump FILE [--json]`: runs the script, then prints every window's hierarchy.
+/// `traitkit dump FILE [--json]`: runs the script, then prints every screen's hierarchy.
 struct Dump: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run a script, then print every window's hierarchy.")
+    static let configuration = CommandConfiguration(abstract: "Run a script, then print every screen's hierarchy.")
 
     @Flag(help: "Print JSON (names, classes, overrides and resolved traits) instead of a text tree.")
     var json = false

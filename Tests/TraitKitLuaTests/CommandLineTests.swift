@@ -221,7 +221,7 @@ final class CommandLineTests {
     @Test func aMistypedCommandIsNotTakenForTheRepl() throws {
         let result = try traitkit(["rnu", "app.lua"])
         #expect(result.status == 64)
-        #expect(result.stderr == "traitkit: unknown command 'rnu' (did you mean 'run'?) (commands: run, repl, dump, bench; or a script file)\n",
+        #expect(result.stderr == "traitkit: unknown command 'rnu' (did you mean 'run'?) (commands: run, repl, dump, bench, stubs; or a script file)\n",
                 "\(result.stderr)")
         let alone = try traitkit([], input: "print(6 * 7)\n")
         #expect(alone.stdout == "42\n")

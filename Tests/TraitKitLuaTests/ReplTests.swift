@@ -218,6 +218,8 @@ struct ReplTests {
         // Piped input is a script: a failed input makes the exit status 1.
         let failed = try traitkit(["repl"], input: "x = 1\nerror('boom')\nprint(x)\n")
         #expect(failed.status == 1 && failed.stdout.hasSuffix("1\n"), "\(failed)")
+        let quitAfterAFailure = try traitkit(["repl"], input: "error('boom')\n:quit\n")
+        #expect(quitAfterAFailure.status == 1, ":quit does not hide a failed input")
     }
 
     /// `repl --timeout`: a runaway input (or a handler in the update after it) is stopped,

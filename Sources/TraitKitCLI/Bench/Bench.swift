@@ -7,7 +7,19 @@ import TraitKit
 /// `traitkit bench [--json] [--quick]`: the performance figures of DESIGN.md §6, each printed
 /// with the comparison it is measured against in the same run and whether it meets its target.
 struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Measure the §6 performance figures (build with -c release).")
+    static let configuration = CommandConfiguration(
+        abstract: "Measure TraitKit's performance against its targets (use a release build).",
+        discussion: """
+            Each figure is printed with its target and with what it is compared against in the \
+            same run: trait reads from Swift and from Lua, propagating one override through \
+            trees of 1k, 10k and 100k nodes (with and without a million unrelated \
+            registrations), memory per view, single operations (constructors, addSubview, \
+            overrides, registrations, tc[Trait]) at 1k and 100k siblings, and whole scripts \
+            (build, configure, settle, toggle, read, tear down) next to an idiomatic pure-Lua \
+            implementation of the same API. A figure that misses its target says so, with the \
+            reason. Scripts/bench builds in release mode and runs it; docs/performance.md \
+            explains how to read the output.
+            """)
 
     @Flag(help: "Print one JSON object per figure.")
     var json = false
@@ -200,7 +212,7 @@ enum BenchReport {
         let missed = figures.filter { $0.reason != nil }
         if !missed.isEmpty {
             lines.append("")
-            lines.append("why MISSED (README.md, Performance, says more):")
+            lines.append("why MISSED (docs/performance.md says more):")
             for f in missed { lines.append("- \(f.label): \(f.reason!)") }
         }
         return lines.joined(separator: "\n")

@@ -1,7 +1,7 @@
 /// Why a figure missed its target, printed under the table and as `reason` in the JSON, so a
 /// reader of one run can tell a noisy machine from a limit of the design (issue 7 asks the
 /// output to say why). Each reason quotes the figures of the same run it is drawn from; the
-/// README's Performance section explains them at length.
+/// docs/performance.md explains how to read them.
 enum MissReasons {
     static func hotRead(dictionary: Double) -> String {
         "a hot read is two dependent loads from a cached collection; a miss means the machine ran slowly "
@@ -48,7 +48,7 @@ enum MissReasons {
                 + "no Lua, costs \(f(swiftHandlers)) ns per node in this run",
         ]
         if let untraced {
-            parts.append("the walk trace (README, Performance) prefetches what the previous flush touched: without it "
+            parts.append("the walk trace (docs/architecture.md) prefetches what the previous flush touched: without it "
                 + "this flush costs \(f(untraced)) ns per node, most of it cache misses on the objects reached by pointer; "
                 + "with it, what is left on a large tree is mostly address translation (a fired handler's objects lie on "
                 + "two pages, its node's and its registration's, and a flush of 100k nodes touches ~17,000, more than "
