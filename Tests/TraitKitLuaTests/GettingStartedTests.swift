@@ -10,16 +10,16 @@ struct LuaGettingStartedTests {
         defer { runtime.close() }
         let error = runtime.run(chunk: """
             local tk = require "traitkit"
-            local Density = tk.defineTrait{ name = "Density", values = {"regular", "compact"}, default = "regular" }
+            local CardStyle = tk.defineTrait{ name = "CardStyle", values = {"plain", "framed"}, default = "plain" }
             local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{ userInterfaceIdiom = "phone" } } }
             window.rootViewController = tk.ViewController{ name = "root" }
-            window.rootViewController.traitOverrides.Density = "compact"
+            window.rootViewController.traitOverrides.CardStyle = "framed"
             tk.update()
             """, name: "=settings")
         #expect(error == nil)
         #expect(runtime.application.windows.count == 1)
         let root = try #require(runtime.application.windows.first?.rootViewController)
-        let density = try #require(TraitRegistry.all.first { $0.name == "Density" })
-        #expect(root.traitCollection[density] == (try density.enumValue(named: "compact")))
+        let cardStyle = try #require(TraitRegistry.all.first { $0.name == "CardStyle" })
+        #expect(root.traitCollection[cardStyle] == (try cardStyle.enumValue(named: "framed")))
     }
 }
