@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import TraitKit
+import TraitKitLua
 
 /// `traitkit run FILE [args] [--trait name=value]... [--sandbox] [--memory-limit MB] [--timeout S]`.
 struct Run: ParsableCommand {
@@ -9,46 +10,33 @@ struct Run: ParsableCommand {
     @OptionGroup var options: ScriptOptions
 
     func run() throws {
+        if options.watch {
+            let reporter = ChangeReporter()
+            try Watcher(script: options.file).run { runWatched(reporter) }
+        }
         let runtime = try options.makeRuntime()
         try options.run(in: runtime)
     }
-}
 
-/// `traitkit dump FILE [--json]`: runs the script, then prints every screen's hierarchy.
-struct Dump: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run a script, then print every screen's hierarchy.")
-
-    @Flag(help: "Print JSON (names, classes, overrides and resolved traits) instead of a text tree.")
-    var json = false
-
-    @Flag(help: "Show every node's resolved values (those not at their default) in the text tree.")
-    var resolved = false
-
-    @OptionGroup var options: ScriptOptions
-
-    func run() throws {
-        let runtime = try options.makeRuntime()
-        // Standard output is the dump alone, so `traitkit dump app.lua --json | jq` works
-        // whatever the script prints: its output (print, io.write) goes to standard error.
-        try withStandardOutputOnStandardError {
-            try options.run(in: runtime)
-            do { try runtime.update() } catch {
-                printError("traitkit: \(error)")
-                throw ExitCode(1)
-            }
+    /// One run of `--watch`: the script's output, or its error, then what changed in the
+    /// hierarchy since the last run that succeeded.
+    private func runWatched(_ reporter: ChangeReporter) -> [String] {
+        let runtime: LuaRuntime
+        do { runtime = try options.makeRuntime() } catch { printError("traitkit: \(error)"); return [] }
+        defer { runtime.close() }
+        runtime.recordLoadedFiles()
+        if let message = options.execute(in: runtime, source: nil) {
+            printError("traitkit: " + message)
+            printError("traitkit: waiting for the next change")
+        } else {
+            reporter.report(HierarchySummary(HierarchySnapshot(runtime.application)))
         }
-        let screens = runtime.application.screens
-        if screens.isEmpty { printError("traitkit dump: the script left no screens (a tree starts at a tk.Screen)") }
-        if json {
-            print(JSON.array(screens.map { $0.dumpJSON() }).serialized(indent: 2))
-        } else if !screens.isEmpty {
-            print(screens.map { $0.treeDescription(resolved: resolved) }.joined(separator: "\n"))
-        }
+        return runtime.loadedFiles
     }
 }
 
 /// Runs `body` with file descriptor 1 pointing where 2 does, then puts it back.
-private func withStandardOutputOnStandardError(_ body: () throws -> Void) rethrows {
+func withStandardOutputOnStandardError(_ body: () throws -> Void) rethrows {
     fflush(nil)
     let saved = dup(1)
     dup2(2, 1)

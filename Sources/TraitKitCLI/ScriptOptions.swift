@@ -21,6 +21,9 @@ struct ScriptOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("End the script after S seconds.", valueName: "S"))
     var timeout: Double?
 
+    @Flag(help: "Run the script again, in a fresh state, whenever it or a file it loads changes (Ctrl-C ends).")
+    var watch = false
+
     @Argument(parsing: .captureForPassthrough, help: "Arguments for the script (its `arg` table and `...`): everything after FILE, options included.")
     var arguments: [String] = []
 
@@ -56,10 +59,10 @@ struct ScriptOptions: ParsableArguments {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
-    /// A runtime set up as the options say.
-    func makeRuntime() throws -> LuaRuntime {
+    /// A runtime set up as the options say, with `extraTraits` (`name=value`) after `--trait`'s.
+    func makeRuntime(extraTraits: [String] = []) throws -> LuaRuntime {
         let runtime = LuaRuntime(sandbox: sandbox)
-        runtime.traitSettings = try TraitSettings(traits)
+        runtime.traitSettings = try TraitSettings(traits + extraTraits)
         if let memoryLimit { runtime.memoryLimit = memoryLimit * 1024 * 1024 }
         if let timeout { runtime.timeout = timeout }
         return runtime
@@ -67,27 +70,27 @@ struct ScriptOptions: ParsableArguments {
 
     /// Runs the script; on failure prints `traitkit: message` and exits 1.
     func run(in runtime: LuaRuntime) throws {
+        if let message = execute(in: runtime, source: nil) {
+            printError("traitkit: " + message)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Runs the script (`source`, else read from FILE or standard input); returns the error
+    /// message, or nil when it ran.
+    func execute(in runtime: LuaRuntime, source given: [UInt8]?) -> String? {
         let source: [UInt8]
-        let chunkName: String
-        if file == "-" {
+        let chunkName = file == "-" ? "=stdin" : "@" + file
+        if let given {
+            source = given
+        } else if file == "-" {
             source = readStandardInput()
-            chunkName = "=stdin"
         } else {
-            do { source = try readSource(file) } catch {
-                printError("traitkit: \(error)")
-                throw ExitCode(1)
-            }
-            chunkName = "@" + file
+            do { source = try readSource(file) } catch { return "\(error)" }
         }
         runtime.setScriptArguments(script: file, arguments: scriptArguments, preceding: wordsBeforeScript)
-        if let message = runtime.run(script: source, name: chunkName, arguments: scriptArguments) {
-            printError("traitkit: " + message)
-            throw ExitCode(1)
-        }
-        if let message = runtime.traitSettings.unmatched {
-            printError("traitkit: " + message)
-            throw ExitCode(1)
-        }
+        if let message = runtime.run(script: source, name: chunkName, arguments: scriptArguments) { return message }
+        return runtime.traitSettings.unmatched
     }
 }
 

@@ -47,6 +47,8 @@ public final class LuaRuntime {
     var errorValuesRef: Int32 = 0
     var nextErrorValue = 1
     var classRefs: [ObjectIdentifier: Int32] = [:]
+    /// The list `recordLoadedFiles` fills (0 when not recording).
+    var loadedFilesRef: Int32 = 0
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
     var definedMethods = EventMask()
     /// The registry reference of the handler table (`HandlerTable`), the table itself (for

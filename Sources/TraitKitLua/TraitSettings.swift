@@ -19,10 +19,13 @@ public final class TraitSettings {
     public init() {}
 
     /// Parses `name=value` settings: system traits at once, others kept for their definition.
+    /// A custom trait waits for the script's definition even when an earlier script in this
+    /// process defined it (`--watch`, `--matrix`, the tests): the setting means the same in
+    /// every run.
     public init(_ settings: [String]) throws(TraitError) {
         for setting in settings {
             let (name, text) = try Self.split(setting)
-            if let trait = TraitRegistry.trait(named: name) {
+            if let trait = SystemTraits.all.first(where: { $0.name == name }) {
                 screen.append((trait, try Self.value(text, for: trait, setting: setting)))
             } else {
                 pending.append((name, text))

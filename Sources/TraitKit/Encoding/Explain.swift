@@ -26,7 +26,8 @@ extension TraitEnvironment {
     /// the application holds (R6: only nodes in a window of a scene on such a screen update).
     var isReachedByUpdate: Bool { (traitRoot as? Screen)?.application != nil }
 
-    private func origin(of trait: Trait) -> (TraitValue, String) {
+    /// The value the next update gives this node, and where it comes from.
+    func origin(of trait: Trait) -> (TraitValue, String) {
         var node: TraitEnvironment? = self
         while let current = node {
             if let value = current.overrideStorage?.value(trait.id) {

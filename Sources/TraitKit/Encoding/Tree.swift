@@ -4,34 +4,38 @@
 extension TraitEnvironment {
     /// With `resolved`, each line also shows the node's resolved values that are not defaults.
     public func treeDescription(resolved: Bool = false) -> String {
+        HierarchySnapshot(roots: [self]).treeDescription(resolved: resolved)
+    }
+}
+
+extension HierarchySnapshot {
+    /// Every tree of the snapshot, one after the other.
+    public func treeDescription(resolved: Bool = false) -> String {
         var lines: [String] = []
-        appendTree(to: &lines, depth: 0, resolved: resolved)
+        for screen in screens { screen.appendTree(to: &lines, depth: 0, resolved: resolved) }
         return lines.joined(separator: "\n")
     }
+}
 
-    private func appendTree(to lines: inout [String], depth: Int, resolved: Bool) {
-        var line = String(repeating: "  ", count: depth) + className
-        if let name { line += " '\(name)'" }
-        if let screen = self as? Screen, !screen.systemTraits.nonDefaultTraits.isEmpty {
-            line += "  [system: " + screen.systemTraits.nonDefaultTraits.map { trait in
-                "\(trait.name) = \(trait.format(screen.systemTraits[trait]))"
-            }.joined(separator: ", ") + "]"
+extension HierarchySnapshot.Node {
+    fileprivate func appendTree(to lines: inout [String], depth: Int, resolved: Bool) {
+        var line = String(repeating: "  ", count: depth) + label
+        if !systemTraits.isEmpty {
+            line += "  [system: " + systemTraits.map { "\($0.trait.name) = \($0.trait.format($0.value))" }
+                .joined(separator: ", ") + "]"
         }
-        let overridden = overrideStorage?.mask.traits ?? []
-        if !overridden.isEmpty {
-            line += "  [" + overridden.map { trait in
-                let value = overrideStorage!.value(trait.id)!
-                let resolved = traitCollection[trait]
+        if !overrides.isEmpty {
+            line += "  [" + overrides.map { trait, value in
+                let now = collection[trait]
                 let set = "\(trait.name) = \(trait.format(value))"
-                return value == resolved ? set : set + " (resolved: \(trait.format(resolved)); update pending)"
+                return value == now ? set : set + " (resolved: \(trait.format(now)); update pending)"
             }.joined(separator: ", ") + "]"
         }
         if resolved {
-            let collection = traitCollection
             line += "  {" + collection.nonDefaultTraits.map { "\($0.name) = \($0.format(collection[$0]))" }
                 .joined(separator: ", ") + "}"
         }
         lines.append(printable(line))
-        for child in traitChildNodes { child.appendTree(to: &lines, depth: depth + 1, resolved: resolved) }
+        for child in children { child.appendTree(to: &lines, depth: depth + 1, resolved: resolved) }
     }
 }

@@ -1,0 +1,66 @@
+import TraitKit
+
+/// `traitkit dump --format dot`: the hierarchy for Graphviz (`dot -Tsvg`). One box per node with
+/// its class and name; overridden nodes drawn in orange with their overrides listed; a screen's
+/// system traits; the resolved values of the traits `--traits` names; a view's resolved
+/// background as a swatch.
+enum DotFormat {
+    static let overrideColor = "#D9480F"
+
+    static func render(_ snapshot: HierarchySnapshot, traits: [Trait]) -> String {
+        var lines = [
+            "digraph traitkit {",
+            "  graph [rankdir=TB, nodesep=0.25, ranksep=0.35, fontname=\"Helvetica\"];",
+            "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=10, margin=\"0.12,0.06\"];",
+            "  edge [color=\"#888888\", arrowsize=0.6];",
+        ]
+        var next = 0
+        func emit(_ node: HierarchySnapshot.Node) -> String {
+            let id = "n\(next)"
+            next += 1
+            let marked = node.overrides.isEmpty ? "" : ", color=\"\(overrideColor)\", penwidth=2"
+            lines.append("  \(id) [label=<\(label(node, traits: traits))>\(marked)];")
+            for child in node.children { lines.append("  \(id) -> \(emit(child));") }
+            return id
+        }
+        for screen in snapshot.screens { _ = emit(screen) }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An HTML-like label: a table of one column.
+    private static func label(_ node: HierarchySnapshot.Node, traits: [Trait]) -> String {
+        var rows = ["<B>\(escape(node.className))</B>" + (node.name.map { " '\(escape($0))'" } ?? "")]
+        for (trait, value) in node.systemTraits {
+            rows.append("<FONT COLOR=\"#555555\">system: \(escape(trait.name)) = \(escape(trait.format(value)))</FONT>")
+        }
+        for (trait, value) in node.overrides {
+            rows.append("<FONT COLOR=\"\(overrideColor)\">● \(escape(trait.name)) = \(escape(trait.format(value)))</FONT>")
+        }
+        for trait in traits {
+            rows.append("\(escape(trait.name)): \(escape(trait.format(node.collection[trait])))")
+        }
+        var table = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
+        table += rows.map { "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\">\($0)</TD></TR>" }.joined()
+        if let color = node.backgroundColor {
+            table += "<TR><TD BGCOLOR=\"\(color)\" BORDER=\"1\" WIDTH=\"12\" HEIGHT=\"12\" FIXEDSIZE=\"TRUE\"></TD>"
+                + "<TD ALIGN=\"LEFT\">background \(color)</TD></TR>"
+        }
+        return table + "</TABLE>"
+    }
+
+    /// Text for an HTML-like label: markup characters as entities, control characters escaped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in printable(text) {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
