@@ -28,6 +28,9 @@ let package = Package(
         .target(name: "TraitKit", dependencies: ["CThreadStack", "CWalkTrace"]),
         .target(name: "CSupport", dependencies: ["CLua"]),
         .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport", "CWalkTrace"]),
+        // luaopen_traitkit, for the C module Scripts/build-lua-module builds (no SwiftPM
+        // product: SwiftPM would link liblua into it, and the interpreter provides Lua).
+        .target(name: "TraitKitLuaModule", dependencies: ["TraitKitLua"]),
         .executableTarget(
             name: "TraitKitCLI",
             dependencies: [

@@ -83,10 +83,39 @@ static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+#ifndef TK_LUA_MODULE
 /* The state's limits, in every thread's extra space (Lua copies the main thread's into each
  * new thread): read at every call between Lua and Swift, so a plain load, not an API call. */
 static inline tk_Limits *tk_limits(lua_State *L) {
     return *(tk_Limits **)lua_getextraspace(L);
+}
+#else
+/* Built as a C module for another program's state (Scripts/build-lua-module): the extra space
+ * is that program's, and threads made before `require "traitkit"` copied whatever it held, so
+ * the limits are kept in the registry instead. The key is interned already (tk_attach set it),
+ * so the lookup allocates nothing and cannot raise. */
+static inline tk_Limits *tk_limits(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, "traitkit.limits");
+    tk_Limits *limits = (tk_Limits *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return limits;
+}
+#endif
+
+/* Takes over a state another program made (`require "traitkit"` from lua5.4): its allocator
+ * becomes tk_alloc (which calls realloc and free, as lua.c's does, so blocks move between the
+ * two freely), counting from what Lua holds now, and the registry keeps `limits`. Swift frames
+ * are on top until a call, so nothing here can fail for memory. */
+static inline void tk_attach(lua_State *L, tk_Limits *limits) {
+    memset(limits, 0, sizeof *limits);
+    limits->swift_depth = 1;
+    limits->used = (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    limits->main = lua_tothread(L, -1);
+    lua_pop(L, 1);
+    lua_setallocf(L, tk_alloc, limits);
+    lua_pushlightuserdata(L, limits);
+    lua_setfield(L, LUA_REGISTRYINDEX, "traitkit.limits");
 }
 
 /* A new state whose allocator enforces `limits`; Swift frames are on top until a call. */

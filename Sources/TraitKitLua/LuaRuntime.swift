@@ -14,6 +14,9 @@ public final class LuaRuntime {
     public let application = Application()
     /// Whether the state runs with `--sandbox`'s restrictions.
     public let sandboxed: Bool
+    /// Whether this runtime made its state and closes it; a runtime attached to another
+    /// program's state (`require "traitkit"` from lua5.4) leaves that to the program.
+    let ownsState: Bool
     private var closed = false
     /// The Lua release the binding was built against, as `lua -v` names it ("Lua 5.4.6").
     public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
@@ -78,13 +81,29 @@ public final class LuaRuntime {
     public init(sandbox: Bool = false) {
         limits = .allocate(capacity: 1)
         L = tk_newstate(limits)
+        ownsState = true
+        sandboxed = sandbox
+        setUp { Sandbox.openLibraries(L, sandboxed: sandbox) }
+    }
+
+    /// A runtime for a state another program made and closes (`LuaModule.open`): its
+    /// libraries are the program's; the binding's allocator takes over (`tk_attach`).
+    init(attachingTo state: LuaState) {
+        limits = .allocate(capacity: 1)
+        L = state
+        tk_attach(L, limits)
+        ownsState = false
+        sandboxed = false
+        setUp {}
+    }
+
+    private func setUp(openLibraries: () -> Void) {
         if let offsets = TraitEnvironment.collectionPointerOffsets {
             limits.pointee.slot_offset = Int32(offsets.slot)
             limits.pointee.collection_offset = Int32(offsets.collection)
         }
-        sandboxed = sandbox
         limits.pointee.runtime = Unmanaged.passUnretained(self).toOpaque()
-        Sandbox.openLibraries(L, sandboxed: sandbox)
+        openLibraries()
         installRegistryTables()
         LuaModule.install(self)
     }
@@ -103,6 +122,9 @@ public final class LuaRuntime {
         guard !closed else { return }
         closed = true
         link.runtime = nil
+        // An attached state is closing itself (this runs from its finalizer): Lua still frees
+        // through tk_alloc, which reads the limits, so they stay (one small block per state).
+        guard ownsState else { return }
         lua_close(L)
         limits.deallocate()
     }

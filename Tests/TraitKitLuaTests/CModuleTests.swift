@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `require "traitkit"` from Debian's stock `lua5.4`, with the C module Scripts/build-lua-module
+/// builds (Scripts/test builds it first): every example prints what `traitkit run` prints.
+@Suite("The C module under lua5.4")
+struct CModuleTests {
+    static let module = packageRoot.appendingPathComponent(".build/lua/traitkit.so").path
+    static let lua = "/usr/bin/lua5.4"
+
+    /// Runs `arguments` with lua5.4, the module first on its C path.
+    static func lua(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
+        try #require(FileManager.default.fileExists(atPath: module), "no \(module): run Scripts/build-lua-module")
+        try #require(FileManager.default.isExecutableFile(atPath: lua), "no lua5.4 (Debian's lua5.4 package)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: lua)
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["LUA_CPATH"] = packageRoot.appendingPathComponent(".build/lua").path + "/?.so;;"
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(arguments: ExamplesTests.examples)
+    func everyExamplePrintsWhatTraitkitRunPrints(_ example: String) throws {
+        let result = try Self.lua(["Examples/" + example])
+        #expect(result.status == 0, "\(example): \(result.stderr)")
+        let expected = try String(contentsOf: ExamplesTests.folder.appendingPathComponent(
+            "expected/" + example.replacingOccurrences(of: ".lua", with: ".txt")), encoding: .utf8)
+        #expect(result.stdout == expected)
+    }
+
+    @Test func theModuleLinksNoLuaAndExportsOnlyItsEntry() throws {
+        let ldd = try run("/usr/bin/ldd", [Self.module])
+        #expect(!ldd.stdout.contains("liblua"), "the interpreter provides Lua")
+        #expect(!ldd.stdout.contains("libswift"), "Swift's runtime is inside the module")
+        // Global symbols have an upper-case type letter in nm's listing.
+        let symbols = try run("/usr/bin/nm", ["-D", "--defined-only", Self.module])
+        let exported = symbols.stdout.split(separator: "\n").map { $0.split(separator: " ") }
+            .filter { $0.count == 3 && $0[1].first!.isUppercase }.map { String($0[2]) }
+        #expect(exported == ["luaopen_traitkit"], "\(exported)")
+    }
+
+    /// The binding keeps its rules in a state it did not make: errors are Lua errors with
+    /// positions, handlers do not pin their nodes, coroutines made before the require work,
+    /// and the state closes cleanly at exit.
+    @Test func theBindingBehavesInTheInterpretersState() throws {
+        let result = try Self.lua(["-"], input: """
+            local co = coroutine.create(function()
+              local tk = require "traitkit"
+              local v = tk.View{ name = "early" }
+              coroutine.yield(v.name)
+              v.traitOverrides.userInterfaceStyle = "dark"
+              v:updateTraitsIfNeeded()
+              return v.traitCollection.userInterfaceStyle
+            end)
+            print(select(2, coroutine.resume(co)), select(2, coroutine.resume(co)))
+            local tk = require "traitkit"
+            print(tk == package.loaded.traitkit)
+            collectgarbage(); collectgarbage()
+            local before = collectgarbage("count")
+            for i = 1, 20000 do local v = tk.View{}; v:registerForTraitChanges({"userInterfaceStyle"}, function() return v end) end
+            collectgarbage(); collectgarbage()
+            print(collectgarbage("count") - before < 200)
+            print(pcall(function() tk.View{ nmae = "x" } end))
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("early\tdark\ntrue\ntrue\nfalse\tstdin:17: unknown field 'nmae' in View{...} (did you mean 'name'?)"),
+                "\(result.stdout)")
+    }
+}
