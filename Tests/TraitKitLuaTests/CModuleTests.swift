@@ -12,25 +12,8 @@ struct CModuleTests {
     static func lua(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
         try #require(FileManager.default.fileExists(atPath: module), "no \(module): run Scripts/build-lua-module")
         try #require(FileManager.default.isExecutableFile(atPath: lua), "no lua5.4 (Debian's lua5.4 package)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: lua)
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["LUA_CPATH"] = packageRoot.appendingPathComponent(".build/lua").path + "/?.so;;"
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: String(decoding: stderr, as: UTF8.self))
+        return try run(lua, arguments, input: input,
+                       environment: ["LUA_CPATH": packageRoot.appendingPathComponent(".build/lua").path + "/?.so;;"])
     }
 
     @Test(arguments: ExamplesTests.examples)

@@ -44,10 +44,20 @@ struct ProcessResult {
 
 /// Runs the traitkit binary with `arguments` (and `input` on standard input).
 func traitkit(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
+    try run(traitkitBinary.path, arguments, input: input)
+}
+
+/// Runs a program in the package root with `input` on standard input and `environment`
+/// added to the test's own.
+func run(_ program: String, _ arguments: [String], input: String? = nil,
+         environment: [String: String] = [:]) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = traitkitBinary
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
     process.standardOutput = out
     process.standardError = err

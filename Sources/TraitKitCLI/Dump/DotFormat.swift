@@ -51,16 +51,16 @@ enum DotFormat {
 
     /// Text for an HTML-like label: markup characters as entities, control characters escaped.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for c in printable(text) {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
+        escaped(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
+}
+
+/// `text` with control characters escaped (`printable`) and each character of `replacements`
+/// replaced: what a picture's label needs so that a script's names cannot break its syntax.
+func escaped(_ text: String, _ replacements: [Character: String]) -> String {
+    var out = ""
+    for c in printable(text) {
+        if let replacement = replacements[c] { out += replacement } else { out.append(c) }
+    }
+    return out
 }

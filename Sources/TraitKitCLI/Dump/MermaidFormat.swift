@@ -38,17 +38,6 @@ enum MermaidFormat {
 
     /// Mermaid's entity codes for the characters that would end or change a quoted label.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for c in printable(text) {
-            switch c {
-            case "\"": out += "#quot;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "&": out += "#amp;"
-            case "#": out += "#35;"
-            default: out.append(c)
-            }
-        }
-        return out
+        escaped(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "#": "#35;"])
     }
 }
