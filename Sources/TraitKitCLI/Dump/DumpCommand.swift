@@ -131,8 +131,16 @@ struct Dump: ParsableCommand {
             print(text, terminator: "")
             return
         }
-        do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-            printError("traitkit: cannot write \(output): \(error.localizedDescription)")
+        // stdio rather than Foundation, for the C library's reason in the message.
+        guard let file = fopen(output, "w") else {
+            printError("traitkit: cannot write \(output): \(String(cString: strerror(errno)))")
+            throw ExitCode(1)
+        }
+        let written = text.utf8.withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, file) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        let failed = written != text.utf8.count || fclose(file) != 0
+        if failed {
+            printError("traitkit: cannot write \(output): \(String(cString: strerror(errno)))")
             throw ExitCode(1)
         }
     }
