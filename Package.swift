@@ -24,10 +24,9 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "CThreadStack"),
-        .target(name: "CWalkTrace"),
-        .target(name: "TraitKit", dependencies: ["CThreadStack", "CWalkTrace"]),
+        .target(name: "TraitKit", dependencies: ["CThreadStack"]),
         .target(name: "CSupport", dependencies: ["CLua"]),
-        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport", "CWalkTrace"]),
+        .target(name: "TraitKitLua", dependencies: ["TraitKit", "CLua", "CSupport"]),
         // luaopen_traitkit, for the C module Scripts/build-lua-module builds (no SwiftPM
         // product: SwiftPM would link liblua into it, and the interpreter provides Lua).
         .target(name: "TraitKitLuaModule", dependencies: ["TraitKitLua"]),

@@ -29,7 +29,6 @@ enum HandlerTable {
 
         /// Runs the registration's Lua side; nothing once the state is closed.
         func fire(previous: TraitCollection) throws {
-            WalkTrace.touch(Unmanaged.passUnretained(self).toOpaque())
             try link.withRuntime { try $0.fireHandler(k, previous: previous) }
         }
     }
@@ -37,16 +36,12 @@ enum HandlerTable {
     /// With the handler table at `table`: pushes the node userdata of registration `k` and
     /// what to call, and returns the latter's type (nil if that was collected); pushes nothing
     /// and returns `LUA_TNONE` once the node's userdata is gone.
-    /// Tells `WalkTrace` where both entries and what to call lie, for the next walk to prefetch.
-    static func push(_ L: LuaState, _ k: Int, table: Int32, at address: UnsafeRawPointer?) -> Int32 {
-        WalkTrace.touch(tk_array_slot(address, lua_Integer(2 * k - 1)))
+    static func push(_ L: LuaState, _ k: Int, table: Int32) -> Int32 {
         guard lua_rawgeti(L, table, lua_Integer(2 * k)) == LUA_TUSERDATA else {
             tk_pop(L, 1)
             return LUA_TNONE
         }
-        let type = lua_rawgeti(L, table, lua_Integer(2 * k - 1))
-        WalkTrace.touch(lua_topointer(L, -1))
-        return type
+        return lua_rawgeti(L, table, lua_Integer(2 * k - 1))
     }
 
     /// Stores the entry on top of the stack (popped) and the node userdata at `ud` under `k`.

@@ -54,11 +54,9 @@ public final class LuaRuntime {
     var loadedFilesRef: Int32 = 0
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
     var definedMethods = EventMask()
-    /// The registry reference of the handler table (`HandlerTable`), the table itself (for
-    /// `tk_array_slot`: a Lua table never moves), its numbers in use or given back, and those
-    /// given back.
+    /// The registry reference of the handler table (`HandlerTable`), its numbers in use or
+    /// given back, and those given back.
     var handlersRef: Int32 = 0
-    var handlersTable: UnsafeRawPointer?
     var handlerNumbers = 0
     var freeHandlerNumbers: [Int] = []
     /// Lua value (its address) → its box, unretained: a box leaves in its deinit.
@@ -146,7 +144,6 @@ public final class LuaRuntime {
         // Registrations' entries and nodes by number: weak values.
         tk_newtable(L)
         makeWeak(L, "v")
-        handlersTable = lua_topointer(L, -1)
         handlersRef = luaL_ref(L, tk_registryindex())
         // Values of boxes: weak values.
         tk_newtable(L)

@@ -107,7 +107,7 @@ extension LuaRuntime {
         pushRef(L, handlersRef)
         let cache = handler + 1, ud = handler + 3
         let runtime = Unmanaged.passUnretained(self)
-        switch HandlerTable.push(L, k, table: handler + 2, at: handlersTable) {
+        switch HandlerTable.push(L, k, table: handler + 2) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
             LuaObject.pushCollection(L, previous, cache: cache, runtime)

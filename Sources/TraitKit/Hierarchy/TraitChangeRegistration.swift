@@ -14,14 +14,10 @@ public final class TraitChangeRegistration {
     let handler: Handler
     /// Set by `unregisterForTraitChanges`: a pass that had already reached the node skips it.
     @exclusivity(unchecked) var ended = false
-    /// Where the handler's captured values live (a closure is a function and a context
-    /// object), for `WalkTrace` to prefetch: firing loads them. Only a hint, never read.
-    let handlerContext: UnsafeRawPointer?
 
     init(traits: TraitSet, handler: @escaping Handler) {
         self.traits = traits
         self.handler = handler
-        handlerContext = unsafeBitCast(handler, to: (UnsafeRawPointer?, UnsafeRawPointer?).self).1
     }
 
     /// Fires a registration the caller keeps alive, without retaining it or its closure

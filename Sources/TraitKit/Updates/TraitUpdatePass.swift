@@ -128,8 +128,7 @@ extension TraitEnvironment {
         // empty one shares Swift's empty storage, which the mutable form would replace.
         if !traitChildren.isEmpty {
             i = traitChildren.withUnsafeMutableBufferPointer {
-                WalkTrace.touch(UnsafeBufferPointer($0))
-                return TraitChild.pass($0, from: 0, skippable, binding: &quietBinding)
+                TraitChild.pass($0, from: 0, skippable, binding: &quietBinding)
             }
         }
         while i < traitChildren.count {
@@ -140,7 +139,6 @@ extension TraitEnvironment {
             }
             i += 1
             let child = entry.node
-            WalkTrace.touch(child)
             let visit = child._withUnsafeGuaranteedRef { child in
                 if child.visitEpoch != epoch { return child.wantsVisit(changed: changedSummary, anyChange: anyChange) }
                 // Visited in this pass and made dirty since (a callback moved it here from
@@ -200,7 +198,6 @@ extension TraitEnvironment {
         let hits = interestSummary & changed.folded
         let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
         if hits != 0 || bound, let extras = extras.map(Unmanaged.passUnretained) {
-            WalkTrace.touch(extras)
             extras._withUnsafeGuaranteedRef { extras in
                 let registered = hits & extras.registeredFold != 0
                 let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
@@ -250,9 +247,7 @@ extension TraitEnvironment {
     @inline(__always)
     private func fire(_ registration: Unmanaged<TraitChangeRegistration>, from old: TraitCollection,
                       changed: TraitSet, context: UpdateContext) {
-        WalkTrace.touch(registration)
         guard registration._withUnsafeGuaranteedRef({ !$0.ended && $0.traits.intersects(changed) }) else { return }
-        WalkTrace.touch(registration._withUnsafeGuaranteedRef { $0.handlerContext })
         do { try TraitChangeRegistration.fire(registration, self, previous: old) } catch { context.record(error) }
     }
 

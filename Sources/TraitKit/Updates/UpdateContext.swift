@@ -34,7 +34,6 @@ final class UpdateContext {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
         path = .allocate(capacity: pathCapacity)
         current.updateDepth += 1
-        if current.updateDepth == 1 { WalkTrace.begin() }
         outerUpdate = current.update
         current.update = self
         if outerUpdate == nil { current.passEpoch = epoch }
@@ -45,7 +44,6 @@ final class UpdateContext {
         current.updateDepth -= 1
         current.update = outerUpdate
         if current.updateDepth == 0 {
-            WalkTrace.end()
             for slot in current.writtenSlots { slot.forgetHistory() }
             current.writtenSlots.removeAll()
             TraitEnvironment.joinPendingRegions(current)

@@ -113,7 +113,6 @@ struct Bench: ParsableCommand {
         guard let lua = LuaWorkloads.run(count: size, runs: runs) else { return ([], nil) }
         let read = lua["engineRead"] ?? 0, pureRead = lua["pureRead"] ?? 0
         let flush = lua["engineFlush"] ?? 0, pureFlush = lua["pureFlush"] ?? 0
-        let untraced = lua["untracedFlush"] ?? 0
         let chain = Int(lua["pureDepth"] ?? 0)
         let figures = [
             Figure(name: "lua read (node.traitCollection.T)", nodes: size, unit: "ns/read", value: read,
@@ -126,13 +125,7 @@ struct Bench: ParsableCommand {
                    target: "10x faster than pure Lua", meetsTarget: flush * 10 <= pureFlush)
                 .explained(MissReasons.luaFlush(flush, pure: pureFlush, spread: lua["engineFlushSpread"] ?? 0,
                                                 swiftWalk: swiftWalk, swiftHandlers: swiftHandlers,
-                                                untraced: LuaWorkloads.tracing ? untraced : nil,
                                                 smallest: smallest.map { ($0.size, $0.luaFlush) })),
-            Figure(name: "lua flush with Lua handlers, no walk trace", nodes: size, unit: "ns/node", value: untraced,
-                   spread: lua["untracedFlushSpread"] ?? 0,
-                   comparisonName: LuaWorkloads.tracing ? "with the walk trace" : "the flush above, also untraced (TRAITKIT_PREFETCH=0)",
-                   comparison: flush,
-                   target: nil, meetsTarget: nil),
         ]
         return (figures, flush)
     }

@@ -61,10 +61,6 @@ enum LuaWorkloads {
     results = {}
     results.engineRead, results.engineReadSpread = median(reads)
     results.engineFlush, results.engineFlushSpread = median(flushes())
-    -- The same flushes without the walk trace (`walkTrace` is the bench's, not the module's).
-    walkTrace(false)
-    results.untracedFlush, results.untracedFlushSpread = median(flushes())
-    walkTrace(true)
 
     -- Pure Lua: traits inherit through __index chains; a change walks the subtree and calls
     -- the handlers of nodes whose value changed.
@@ -118,31 +114,16 @@ enum LuaWorkloads {
 
     /// Runs the script at `count` nodes; returns the figures it measured, or an error.
     static func run(count: Int, runs: Int) -> [String: Double]? {
-        _ = tracing  // read before the script first turns the trace off
         let runtime = LuaRuntime()
-        tk_pushswift(runtime.L, setWalkTrace)
-        lua_setglobal(runtime.L, "walkTrace")
         if let error = runtime.run(chunk: script, name: "=bench", arguments: [String(count), String(runs)]) {
             printError("traitkit bench: \(error)")
             return nil
         }
         var figures: [String: Double] = [:]
-        for key in ["engineRead", "engineReadSpread", "engineFlush", "engineFlushSpread", "untracedFlush",
-                    "untracedFlushSpread", "pureRead",
+        for key in ["engineRead", "engineReadSpread", "engineFlush", "engineFlushSpread", "pureRead",
                     "pureReadSpread", "pureFlush", "pureFlushSpread", "pureDepth"] {
             figures[key] = runtime.globalNumber(table: "results", key: key)
         }
         return figures
-    }
-
-    /// Whether the walk trace was on when the bench began (off with TRAITKIT_PREFETCH=0).
-    static let tracing = WalkTrace.isEnabled
-
-    /// `walkTrace(on)`: turns the walk trace (`WalkTrace`) off for the script's flushes, or
-    /// back to how the bench found it. Called through the binding's trampoline, like every
-    /// Swift function Lua calls (it cannot fail, but the rule has no exceptions).
-    private static let setWalkTrace: @convention(c) (OpaquePointer?) -> Int32 = { L in
-        WalkTrace.isEnabled = lua_toboolean(L, 1) != 0 && tracing
-        return 0
     }
 }

@@ -38,7 +38,7 @@ enum MissReasons {
     }
 
     static func luaFlush(_ flush: Double, pure: Double, spread: Double, swiftWalk: Double, swiftHandlers: Double,
-                         untraced: Double?, smallest: (size: Int, flush: Double)?) -> String {
+                         smallest: (size: Int, flush: Double)?) -> String {
         let f = BenchReport.format
         var parts = [
             "10x leaves \(f(pure / 10)) ns per node; a flush that fires nothing costs \(f(swiftWalk)) ns per node here, "
@@ -47,16 +47,8 @@ enum MissReasons {
                 + "table, and lua_pcall (about 2,050 instructions); the same flush with Swift closures for handlers, "
                 + "no Lua, costs \(f(swiftHandlers)) ns per node in this run",
         ]
-        if let untraced {
-            parts.append("the walk trace (docs/architecture.md) prefetches what the previous flush touched: without it "
-                + "this flush costs \(f(untraced)) ns per node, most of it cache misses on the objects reached by pointer; "
-                + "with it, what is left on a large tree is mostly address translation (a fired handler's objects lie on "
-                + "two pages, its node's and its registration's, and a flush of 100k nodes touches ~17,000, more than "
-                + "the TLB holds)")
-        } else {
-            parts.append("the walk trace is off (TRAITKIT_PREFETCH=0), so most of it is cache misses on the objects "
-                + "reached by pointer")
-        }
+        parts.append("on a tree larger than the cache most of it is cache misses on the objects reached by pointer "
+            + "(a node, its children, its extras, the registration, the handler table's entries)")
         if let smallest, smallest.size < 100_000 {
             parts.append("at \(smallest.size) nodes, where the whole flush stays in the cache, it costs \(f(smallest.flush)) "
                 + "ns per node in this run: what this machine takes for the work itself")
