@@ -474,6 +474,20 @@ static inline int tk_pairs_list(lua_State *L, int t) {
     return 0;
 }
 
+/* Whether every key of the table at `t` is the string `key` (an empty table too): read with
+ * lua_next, which neither allocates nor raises while nothing changes the table, so a caller
+ * can skip tk_pairs_list's protected call for a constructor table that holds just a name. */
+static inline int tk_has_only_key(lua_State *L, int t, const char *key) {
+    t = lua_absindex(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        int same = lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), key) == 0;
+        lua_pop(L, 1);
+        if (!same) { lua_pop(L, 1); return 0; }
+    }
+    return 1;
+}
+
 static inline void tk_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 
 /* Macro wrappers. */

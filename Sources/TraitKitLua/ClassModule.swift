@@ -150,7 +150,8 @@ enum ClassModule {
                 lua_rawsetp(L, -2, UVKey.classTable)
                 tk_pop(L, 1)
             }
-            if lua_type(L, 2) == LUA_TTABLE {
+            // `{ name = ... }` alone, the most common table, needs no pass over its pairs.
+            if lua_type(L, 2) == LUA_TTABLE, tk_has_only_key(L, 2, "name") == 0 {
                 do {
                     try applyProperties(L, table: 2, to: ud, node: node, strict: className == engine)
                 } catch let error as LuaCallError {
