@@ -53,9 +53,11 @@ public struct HierarchySnapshot {
         /// Nodes for `nodes`, numbered where siblings share a label.
         static func nodes(_ nodes: [TraitEnvironment], path: String) -> [Node] {
             let labels = nodes.map(label)
+            // Counted once: a flat list of many siblings must not cost their square.
+            let counts = labels.reduce(into: [:]) { $0[$1, default: 0] += 1 }
             var seen: [String: Int] = [:]
             return zip(nodes, labels).map { child, label in
-                let count = labels.lazy.filter { $0 == label }.count
+                let count = counts[label]!
                 let position = seen[label, default: 0] + 1
                 seen[label] = position
                 return Node(child, path: path, position: count > 1 ? position : nil)
