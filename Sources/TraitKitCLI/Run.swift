@@ -25,7 +25,7 @@ struct Run: ParsableCommand {
         do { runtime = try options.makeRuntime() } catch { printError("traitkit: \(error)"); return [] }
         defer { runtime.close() }
         runtime.recordLoadedFiles()
-        if let message = options.execute(in: runtime, source: nil) {
+        if let message = options.execute(in: runtime) {
             printError("traitkit: " + message)
             printError("traitkit: waiting for the next change")
         } else {

@@ -70,20 +70,18 @@ struct ScriptOptions: ParsableArguments {
 
     /// Runs the script; on failure prints `traitkit: message` and exits 1.
     func run(in runtime: LuaRuntime) throws {
-        if let message = execute(in: runtime, source: nil) {
+        if let message = execute(in: runtime) {
             printError("traitkit: " + message)
             throw ExitCode(1)
         }
     }
 
-    /// Runs the script (`source`, else read from FILE or standard input); returns the error
-    /// message, or nil when it ran.
-    func execute(in runtime: LuaRuntime, source given: [UInt8]?) -> String? {
+    /// Runs the script (FILE, or standard input for `-`); returns the error message, or nil
+    /// when it ran.
+    func execute(in runtime: LuaRuntime) -> String? {
         let source: [UInt8]
         let chunkName = file == "-" ? "=stdin" : "@" + file
-        if let given {
-            source = given
-        } else if file == "-" {
+        if file == "-" {
             source = readStandardInput()
         } else {
             do { source = try readSource(file) } catch { return "\(error)" }

@@ -84,7 +84,7 @@ public final class LuaRuntime {
         setUp { Sandbox.openLibraries(L, sandboxed: sandbox) }
     }
 
-    /// A runtime for a state another program made and closes (`LuaModule.open`): its
+    /// A runtime for a state another program made and closes (`openModule`): its
     /// libraries are the program's; the binding's allocator takes over (`tk_attach`).
     init(attachingTo state: LuaState) {
         limits = .allocate(capacity: 1)

@@ -65,7 +65,7 @@ time("tc[Trait]", 2000000, function() for _ = 1, 2000000 do x = tc[Theme] end en
 time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme end end)
 """#
 
-    /// (figure name, result key, target in ns, the comparison key) in the order printed.
+    /// (figure name, result key, target in ns) in the order printed.
     static let figures: [(String, String, Double?)] = [
         ("tk.View{}", "View{}", 400), ("tk.View{ name = ... }", "View{name}", 400),
         ("tk.View{ name, backgroundColor, tintColor }", "View{name, 2 fields}", 600),

@@ -30,16 +30,11 @@ enum DotFormat {
 
     /// An HTML-like label: a table of one column.
     private static func label(_ node: HierarchySnapshot.Node, traits: [Trait]) -> String {
-        var rows = ["<B>\(escape(node.className))</B>" + (node.name.map { " '\(escape($0))'" } ?? "")]
-        for (trait, value) in node.systemTraits {
-            rows.append("<FONT COLOR=\"#555555\">system: \(escape(trait.name)) = \(escape(trait.format(value)))</FONT>")
-        }
-        for (trait, value) in node.overrides {
-            rows.append("<FONT COLOR=\"\(overrideColor)\">● \(escape(trait.name)) = \(escape(trait.format(value)))</FONT>")
-        }
-        for trait in traits {
-            rows.append("\(escape(trait.name)): \(escape(trait.format(node.collection[trait])))")
-        }
+        let lines = PictureLabel(node, traits: traits, escape: escape)
+        var rows = ["<B>\(lines.className)</B>" + lines.name]
+        rows += lines.system.map { "<FONT COLOR=\"#555555\">\($0)</FONT>" }
+        rows += lines.overrides.map { "<FONT COLOR=\"\(overrideColor)\">\($0)</FONT>" }
+        rows += lines.values
         var table = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
         table += rows.map { "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"2\">\($0)</TD></TR>" }.joined()
         if let color = node.backgroundColor {
@@ -63,4 +58,23 @@ func escaped(_ text: String, _ replacements: [Character: String]) -> String {
         if let replacement = replacements[c] { out += replacement } else { out.append(c) }
     }
     return out
+}
+
+/// What a node's box says in both pictures, each line escaped for the picture's syntax: the
+/// class and name, the system traits, the overrides and the `--traits` values.
+struct PictureLabel {
+    let className: String
+    /// ` 'name'`, or nothing for a node without one.
+    let name: String
+    let system: [String]
+    let overrides: [String]
+    let values: [String]
+
+    init(_ node: HierarchySnapshot.Node, traits: [Trait], escape: (String) -> String) {
+        className = escape(node.className)
+        name = node.name.map { " '\(escape($0))'" } ?? ""
+        system = node.systemTraits.map { "system: \(escape($0.trait.name)) = \(escape($0.trait.format($0.value)))" }
+        overrides = node.overrides.map { "● \(escape($0.trait.name)) = \(escape($0.trait.format($0.value)))" }
+        values = traits.map { "\(escape($0.name)): \(escape($0.format(node.collection[$0])))" }
+    }
 }

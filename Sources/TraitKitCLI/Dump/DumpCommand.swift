@@ -88,7 +88,7 @@ struct Dump: ParsableCommand {
         if recording { runtime.recordLoadedFiles() }
         var failure: String?
         withStandardOutputOnStandardError {
-            failure = options.execute(in: runtime, source: nil)
+            failure = options.execute(in: runtime)
             if failure == nil { do { try runtime.update() } catch { failure = "\(error)" } }
         }
         if let failure {

@@ -28,10 +28,8 @@ enum MermaidFormat {
     }
 
     private static func label(_ node: HierarchySnapshot.Node, traits: [Trait]) -> String {
-        var parts = ["<b>\(escape(node.className))</b>" + (node.name.map { " '\(escape($0))'" } ?? "")]
-        parts += node.systemTraits.map { "system: \(escape($0.trait.name)) = \(escape($0.trait.format($0.value)))" }
-        parts += node.overrides.map { "● \(escape($0.trait.name)) = \(escape($0.trait.format($0.value)))" }
-        parts += traits.map { "\(escape($0.name)): \(escape($0.format(node.collection[$0])))" }
+        let lines = PictureLabel(node, traits: traits, escape: escape)
+        var parts = ["<b>\(lines.className)</b>" + lines.name] + lines.system + lines.overrides + lines.values
         if let color = node.backgroundColor { parts.append("background " + escape("\(color)")) }
         return parts.joined(separator: "<br/>")
     }
