@@ -2,7 +2,7 @@
 /// `affectsColorAppearance` changes, whether or not the resolved color changes.
 extension TraitEnvironment {
     func colorAppearanceDidChange(_ changed: TraitSet) {
-        if changed.contains(where: { TraitRegistry.trait(id: $0).affectsColorAppearance }) {
+        if TraitRegistry.anyAffectsColorAppearance(changed) {
             setNeedsDisplay()
         }
     }

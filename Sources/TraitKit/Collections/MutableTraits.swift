@@ -20,7 +20,13 @@ public struct MutableTraits {
 
     mutating func store(_ value: TraitValue, at id: Int) {
         if values.count <= id {
-            for missing in values.count...id { values.append(TraitRegistry.trait(id: missing).defaultValue) }
+            let first = values.count
+            values.append(contentsOf: repeatElement(.none, count: id + 1 - first))
+            values.withUnsafeMutableBufferPointer { buffer in
+                let gap = buffer.baseAddress! + first
+                gap.deinitialize(count: id + 1 - first)
+                TraitRegistry.initializeDefaults(gap, first: first, count: id + 1 - first)
+            }
         }
         values[id] = value
     }

@@ -18,6 +18,19 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
         values.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(start: storage, count: count).initialize(fromContentsOf: $0) }
     }
 
+    /// A collection of `count` values copied from `values`, with the defaults of traits
+    /// defined after it past its end, and `change` applied: one allocation, one copy.
+    private init(extending values: UnsafeBufferPointer<TraitValue>, to count: Int,
+                 _ change: (UnsafeMutablePointer<TraitValue>) -> Void) {
+        self.count = count
+        storage = .allocate(capacity: Swift.max(count, 1))
+        storage.initialize(from: values.baseAddress!, count: values.count)
+        if count > values.count {
+            TraitRegistry.initializeDefaults(storage + values.count, first: values.count, count: count - values.count)
+        }
+        change(storage)
+    }
+
     deinit {
         storage.deinitialize(count: count)
         storage.deallocate()
@@ -82,10 +95,14 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
         let common = Swift.min(a.count, b.count)
         for id in 0..<common where a[id] != b[id] { changed.insert(id) }
         // Past the shorter array, that side reads the trait's default.
-        let (longer, count) = a.count > b.count ? (a, a.count) : (b, b.count)
-        for id in common..<count where longer[id] != TraitRegistry.trait(id: id).defaultValue {
-            changed.insert(id)
-        }
+        let longer = a.count > b.count ? a : b
+        guard longer.count > common else { return changed }
+        let extra = longer.count - common
+        let defaults = UnsafeMutablePointer<TraitValue>.allocate(capacity: extra)
+        TraitRegistry.initializeDefaults(defaults, first: common, count: extra)
+        for i in 0..<extra where longer[common + i] != defaults[i] { changed.insert(common + i) }
+        defaults.deinitialize(count: extra)
+        defaults.deallocate()
         return changed
     }
 
@@ -124,13 +141,9 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
 
     /// This collection with `overrides` applied on top.
     func applying(_ overrides: TraitOverrideStorage) -> TraitCollection {
-        var copy = values
-        let needed = overrides.maxID + 1
-        if copy.count < needed {
-            copy.reserveCapacity(needed)
-            for id in copy.count..<needed { copy.append(TraitRegistry.trait(id: id).defaultValue) }
+        TraitCollection(extending: UnsafeBufferPointer(start: storage, count: count),
+                        to: Swift.max(count, overrides.maxID + 1)) { values in
+            for entry in overrides.entries { values[entry.id] = entry.value }
         }
-        for entry in overrides.entries { copy[entry.id] = entry.value }
-        return TraitCollection(values: copy)
     }
 }

@@ -73,6 +73,25 @@ public enum TraitRegistry {
         state.withLock { $0.all[id] }
     }
 
+    /// The traits with the ids in `ids`, in that order, under one lock.
+    static func traits(_ ids: some Sequence<Int>) -> [Trait] {
+        state.withLock { state in ids.map { state.all[$0] } }
+    }
+
+    /// Initializes `count` values at `values` with the defaults of the traits with ids
+    /// `first..<first + count`, under one lock: collections made before a trait was defined end
+    /// before its id, and whoever extends one fills the gap with defaults.
+    static func initializeDefaults(_ values: UnsafeMutablePointer<TraitValue>, first: Int, count: Int) {
+        state.withLock { state in
+            for i in 0..<count { (values + i).initialize(to: state.all[first + i].defaultValue) }
+        }
+    }
+
+    /// Whether a trait of `set` affects color appearance (R9), under one lock.
+    static func anyAffectsColorAppearance(_ set: TraitSet) -> Bool {
+        state.withLock { state in set.contains { state.all[$0].affectsColorAppearance } }
+    }
+
     /// Every trait, in definition order (system traits first, in the order of R2).
     public static var all: [Trait] {
         state.withLock { $0.all }

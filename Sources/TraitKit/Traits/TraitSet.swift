@@ -95,7 +95,7 @@ public struct TraitSet: Sendable, Equatable, Sequence {
     }
 
     /// The traits in the set, in definition order.
-    public var traits: [Trait] { map(TraitRegistry.trait(id:)) }
+    public var traits: [Trait] { TraitRegistry.traits(self) }
 
     private func word(_ i: Int) -> UInt64 {
         switch i {
