@@ -123,18 +123,17 @@ open class TraitEnvironment: CustomStringConvertible {
     /// bindings mirror it to keep their wrappers alive exactly as long as the node is.
     open var owner: AnyObject? { nil }
 
-    /// The binding's per-node object, if a binding wraps this node.
+    /// The binding's per-node object, if a binding wraps this node. Kept in the node, not in
+    /// `extras`: every node a script makes has one, and extras hold what most nodes lack.
     public var binding: (any NodeBinding)? {
-        get { extras?.binding }
-        set {
-            ensureExtras().binding = newValue
-            if newValue == nil { flags.remove(.hasBinding) } else { flags.insert(.hasBinding); summaryDidGrow() }
+        didSet {
+            if binding == nil { flags.remove(.hasBinding) } else { flags.insert(.hasBinding); summaryDidGrow() }
         }
     }
 
     /// Tells the binding the structural owner changed.
     func ownerDidChange() {
-        extras?.binding?.ownerDidChange(self)
+        binding?.ownerDidChange(self)
     }
 
     /// Recomputes `interestSummary` after a mask in `extras` changed.
@@ -267,7 +266,7 @@ open class TraitEnvironment: CustomStringConvertible {
     /// Runs the binding's method for `event` if it has one, else `fallback` (the Swift method).
     /// `argument` is what the method gets after `self` (the previous collection, the parent).
     func dispatch(_ event: NodeEvent, argument: AnyObject? = nil, fallback: () -> Void) throws {
-        if let binding = extras?.binding, try binding.invoke(event, on: self, argument: argument) { return }
+        if let binding, try binding.invoke(event, on: self, argument: argument) { return }
         fallback()
     }
 
@@ -345,7 +344,6 @@ final class NodeExtras {
     private(set) var layoutFold: UInt64 = 0
     private(set) var displayFold: UInt64 = 0
     private(set) var constraintsFold: UInt64 = 0
-    var binding: (any NodeBinding)?
     /// The traits some registration watches.
     private(set) var registeredTraits = TraitSet()
     /// Traits read during the last layout / draw (R8 automatic trait tracking).

@@ -189,18 +189,17 @@ extension TraitEnvironment {
     /// R7/R8/R9 reactions to a change: registrations in order, the legacy callback, automatic
     /// trait tracking, and redraw of dynamic colors.
     ///
-    /// `extras` is loaded only when something in it may care (a folded mask meets the change,
-    /// or a binding reacts to every change): every node made from a script has extras, and on
-    /// a large tree each one loaded is a cache miss. The caller keeps this node alive across
+    /// `extras` is loaded only when something in it may care (a folded mask meets the change):
+    /// on a large tree each one loaded is a cache miss. The caller keeps this node alive across
     /// callbacks (the walk pins it), and `extras` lives as long as its node, so it is used
     /// unretained.
     func traitsDidChange(from old: TraitCollection, changed: TraitSet, context: UpdateContext) {
         let hits = interestSummary & changed.folded
         let bound = flags.contains(.hasBinding) && BindingHints.mayImplement(.traitCollectionDidChange)
-        if hits != 0 || bound, let extras = extras.map(Unmanaged.passUnretained) {
+        let legacy = !flags.contains(.engineClass) || (bound && binding?.implements(.traitCollectionDidChange) == true)
+        if hits != 0, let extras = extras.map(Unmanaged.passUnretained) {
             extras._withUnsafeGuaranteedRef { extras in
                 let registered = hits & extras.registeredFold != 0
-                let legacy = !flags.contains(.engineClass) || (bound && extras.binding?.implements(.traitCollectionDidChange) == true)
                 if registered || legacy || flags.contains(.wantsInternalTraitChange) {
                     callChangeHandlers(registered ? extras.first.map(Unmanaged.passUnretained) : nil, registered && !extras.later.isEmpty ? extras.later : nil,
                                        from: old, changed: changed, legacy: legacy, context: context)
@@ -212,8 +211,8 @@ extension TraitEnvironment {
                     view.setNeedsUpdateConstraints()
                 }
             }
-        } else if flags.contains(.wantsInternalTraitChange) || !flags.contains(.engineClass) {
-            callChangeHandlers(nil, nil, from: old, changed: changed, legacy: !flags.contains(.engineClass), context: context)
+        } else if legacy || flags.contains(.wantsInternalTraitChange) {
+            callChangeHandlers(nil, nil, from: old, changed: changed, legacy: legacy, context: context)
         }
         if flags.contains(.hasDynamicColor) { colorAppearanceDidChange(changed) }
     }
