@@ -189,15 +189,24 @@ static inline tk_Box *tk_tobox(lua_State *L, int i, int32_t kind) {
         ? box : NULL;
 }
 
+/* The node userdata's user value that holds its `traitOverrides` proxy once made
+ * (OverridesModule.push); the last of a node's user values. */
+#define TK_OVERRIDES_SLOT 5
+
 /* `__index` of nodes. `node.traitCollection` is answered from the node's second user value
  * while the collection cached there (`box->collection`) is still the node's current one (the
  * pointer in the node's slot, which only the update pass changes: the slot pointer is at
- * `slot_offset` in the node, the collection pointer at `collection_offset` in the slot): no
- * table lookup, no Swift. Anything else, and a stale cache, runs the Swift `__index` (upvalue 1) in
- * this frame, which refreshes the cache. Upvalue 2: the string "traitCollection". */
+ * `slot_offset` in the node, the collection pointer at `collection_offset` in the slot), and
+ * `node.traitOverrides` from TK_OVERRIDES_SLOT once the proxy is made: no table lookup, no
+ * Swift. Anything else, and a stale or empty cache, runs the Swift `__index` (upvalue 1) in
+ * this frame, which fills the cache. Upvalues 2 and 3: "traitCollection", "traitOverrides". */
 static inline int tk_node_index(lua_State *L) {
     tk_Limits *limits = tk_limits(L);
-    if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
+    if (lua_rawequal(L, 2, lua_upvalueindex(3))) {
+        tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
+        if (box && box->object && lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT) == LUA_TUSERDATA) return 1;
+        lua_settop(L, 2);
+    } else if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
         tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
         if (box && box->object && box->collection
             && box->collection == *(void **)(*(char **)((char *)box->object + limits->slot_offset)
@@ -212,7 +221,8 @@ static inline int tk_node_index(lua_State *L) {
 static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
     lua_pushlightuserdata(L, (void *)f);
     lua_pushliteral(L, "traitCollection");
-    lua_pushcclosure(L, tk_node_index, 2);
+    lua_pushliteral(L, "traitOverrides");
+    lua_pushcclosure(L, tk_node_index, 3);
 }
 
 /* `__index` of trait collections. Collections never change, so the binding keeps each trait
@@ -358,6 +368,13 @@ static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f) {
     lua_pushlightuserdata(L, (void *)f);
     lua_insert(L, -2);
     lua_pushcclosure(L, tk_trampoline, 2);
+}
+
+/* Pushes a Swift function whose upvalues 2 and 3 are the two values on top (popped). */
+static inline void tk_pushswift_with2(lua_State *L, tk_SwiftFunction f) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_rotate(L, -3, 1);
+    lua_pushcclosure(L, tk_trampoline, 3);
 }
 
 /* Calls f(L) with Swift frames marked off, for lua_pcall made from Swift. */

@@ -50,6 +50,8 @@ enum ClassModule {
     }
 
     /// Pushes a new class table inheriting from the class at `superAt` (nil for none).
+    /// Its constructor knows the engine class it makes and whether it is a script's subclass
+    /// from its upvalues: no field lookup, no string compare when a script makes a node.
     static func makeClass(_ L: LuaState, name: String, engine: String, superAt: Int32) {
         let superIndex = absolute(L, superAt)
         tk_newtable(L)
@@ -58,7 +60,10 @@ enum ClassModule {
         lua_pushvalue(L, superIndex); rawSetField(L, -2, "__super")
         tk_newtable(L)
         lua_pushvalue(L, superIndex); rawSetField(L, -2, "__index")
-        push(L, construct); rawSetField(L, -2, "__call")
+        lua_pushinteger(L, lua_Integer(engineClasses.firstIndex { $0.name == engine } ?? 0))
+        lua_pushboolean(L, name == engine ? 0 : 1)
+        tk_pushswift_with2(L, construct)
+        rawSetField(L, -2, "__call")
         push(L, classNewIndex); rawSetField(L, -2, "__newindex")
         push(L, classToString); rawSetField(L, -2, "__tostring")
         lua_setmetatable(L, -2)
@@ -120,16 +125,20 @@ enum ClassModule {
     }
 
     /// `Class{ name = ..., property = ... }`: makes the engine object, then applies the table.
+    /// Upvalue 2: the index in `engineClasses` of the class it makes; 3: whether the class is a
+    /// script's subclass (named by its `__name`).
     static let construct: SwiftLuaFunction = { L in
         guarded(L) { L in
             let runtime = LuaRuntime.of(L)
-            guard rawGetField(L, 1, "__engine") == LUA_TSTRING, let engine = string(L, -1) else {
-                throw LuaError("not a class")
+            let engine = engineClasses[Int(tk_tointeger(L, tk_upvalueindex(2), nil))].name
+            var className = engine
+            if lua_toboolean(L, tk_upvalueindex(3)) != 0 {
+                guard rawGetField(L, 1, "__name") == LUA_TSTRING, let name = string(L, -1) else {
+                    throw LuaError("not a class")
+                }
+                className = name
+                tk_pop(L, 1)
             }
-            tk_pop(L, 1)
-            _ = rawGetField(L, 1, "__name")
-            let className = string(L, -1) ?? engine
-            tk_pop(L, 1)
             guard isNil(L, 2) || lua_type(L, 2) == LUA_TTABLE else {
                 throw constructorArgumentError(L, className, expected: "a table")
             }

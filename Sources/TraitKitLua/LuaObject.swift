@@ -86,9 +86,10 @@ enum LuaObject {
         }
         tk_pop(L, 1)
         let owner = runtime.takeUnretainedValue()
-        // Nodes have three more user values: their cached collection userdata (tk_node_index),
-        // their handlers (`HandlerSlot`) and their owner's userdata (`NodeAnchor`).
-        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, object is TraitEnvironment ? NodeAnchor.ownerSlot : 1)!
+        // Nodes have four more user values: their cached collection userdata (tk_node_index),
+        // their handlers (`HandlerSlot`), their owner's userdata (`NodeAnchor`) and their
+        // `traitOverrides` proxy (`OverridesModule.push`).
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, object is TraitEnvironment ? TK_OVERRIDES_SLOT : 1)!
         let members = owner.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
             to: Box(magic: magic, object: Unmanaged.passRetained(object).toOpaque(), kind: kind.rawValue,
@@ -197,7 +198,6 @@ enum UVKey {
     nonisolated(unsafe) static let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
     static var classTable: UnsafeRawPointer { UnsafeRawPointer(storage) }
     static var owned: UnsafeRawPointer { UnsafeRawPointer(storage + 2) }
-    static var overrides: UnsafeRawPointer { UnsafeRawPointer(storage + 3) }
     static var value: UnsafeRawPointer { UnsafeRawPointer(storage + 4) }
     static var backgroundColor: UnsafeRawPointer { UnsafeRawPointer(storage + 5) }
     static var tintColor: UnsafeRawPointer { UnsafeRawPointer(storage + 6) }

@@ -18,19 +18,17 @@ enum OverridesModule {
         runtime.register(members, for: Proxy.self)
     }
 
-    /// Pushes the proxy of the node at `i` (made once, kept in its user value).
+    /// Pushes the proxy of the node at `i`: made once, kept in the node userdata's user value
+    /// `TK_OVERRIDES_SLOT`, where the C `__index` of nodes (`tk_node_index`) answers
+    /// `node.traitOverrides` from afterwards.
     static func push(_ L: LuaState, node i: Int32, _ node: TraitEnvironment) throws {
         guard node.traitOverridesIfAny != nil else { throw TraitError.screenHasNoOverrides }
-        LuaObject.pushUserValue(L, i)
-        if lua_rawgetp(L, -1, UVKey.overrides) == LUA_TUSERDATA {
-            tk_replace(L, -2)
-            return
-        }
+        let i = absolute(L, i)
+        if lua_getiuservalue(L, i, TK_OVERRIDES_SLOT) == LUA_TUSERDATA { return }
         tk_pop(L, 1)
         LuaObject.push(L, Proxy(node), .overrides)
         lua_pushvalue(L, -1)
-        lua_rawsetp(L, -3, UVKey.overrides)
-        tk_replace(L, -2)
+        _ = lua_setiuservalue(L, i, TK_OVERRIDES_SLOT)
     }
 
     private static func proxy(_ L: LuaState, _ function: String) throws -> (Proxy, TraitOverrides) {

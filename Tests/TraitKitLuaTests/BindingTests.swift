@@ -140,6 +140,30 @@ struct BindingTests {
             """)
     }
 
+    /// `node.traitOverrides` is one proxy per node, answered in C once made: it writes through
+    /// to its own node, survives the script dropping it, and the C path refuses what is not a
+    /// node as the Swift one does.
+    @Test func overridesProxyIsMadeOnceAndAnsweredForItsOwnNode() {
+        expectLua("""
+            local tk = require "traitkit"
+            local a, b = tk.View{ name = "a" }, tk.View{ name = "b" }
+            local first = a.traitOverrides
+            assert(rawequal(a.traitOverrides, first) and not rawequal(b.traitOverrides, first))
+            first.userInterfaceStyle = "dark"
+            assert(a.traitOverrides.userInterfaceStyle == "dark")
+            assert(not b.traitOverrides:contains("userInterfaceStyle"))
+            first = nil; collectgarbage(); collectgarbage()
+            assert(a.traitOverrides.userInterfaceStyle == "dark", "the proxy lives as long as its node")
+            local index = getmetatable(a).__index
+            for _, stranger in ipairs{ a.traitOverrides, a.traitCollection, {}, 42 } do
+              local ok, err = pcall(index, stranger, "traitOverrides")
+              assert(not ok and type(err) == "string", tostring(err))
+            end
+            local ok, err = pcall(function() return tk.Screen{}.traitOverrides end)
+            assert(not ok and err:find("a Screen has no traitOverrides"), tostring(err))
+            """)
+    }
+
     /// The engine keeps nodes (and the closures of their registrations, colors, async work)
     /// after the script's state is closed; calling them then must do nothing, not touch the
     /// closed state.
