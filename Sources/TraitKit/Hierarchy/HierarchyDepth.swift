@@ -63,8 +63,17 @@ public enum HierarchyDepth {
 }
 
 extension TraitEnvironment {
-    /// This node's level in its trait tree: 1 at a root.
-    var level: Int { HierarchyDepth.chainLength(from: self, \.traitParent) }
+    /// This node's level in its trait tree: 1 at a root. A plain loop: every insert asks, and
+    /// a key path as the `next` of `chainLength` costs a projection call per level.
+    var level: Int {
+        var count = 1
+        var current = traitParent
+        while let node = current {
+            count += 1
+            current = node.traitParent
+        }
+        return count
+    }
 }
 
 extension ViewController {

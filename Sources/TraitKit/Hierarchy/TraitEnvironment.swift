@@ -326,6 +326,8 @@ struct NodeFlags: OptionSet {
     static let quietInParent = NodeFlags(rawValue: 1 << 15)
     static let needsUpdateConstraints = NodeFlags(rawValue: 1 << 16)
     static let subtreeNeedsUpdateConstraints = NodeFlags(rawValue: 1 << 17)
+    /// The node is a `Window` (`enclosingWindow` tests this instead of casting).
+    static let isWindow = NodeFlags(rawValue: 1 << 18)
 }
 
 /// State most nodes never need, kept out of line so a plain view stays small (§6).

@@ -168,11 +168,12 @@ extension TraitEnvironment {
         }
     }
 
-    /// The window above this node in the trait tree.
+    /// The window above this node in the trait tree. By a flag, not a cast per level: every
+    /// insert and removal asks twice, from as deep as the view is.
     var enclosingWindow: Window? {
         var current: TraitEnvironment? = self
         while let c = current {
-            if let window = c as? Window { return window }
+            if c.flags.contains(.isWindow) { return unsafeDowncast(c, to: Window.self) }
             current = c.traitParent
         }
         return nil

@@ -8,6 +8,7 @@ public final class Window: View {
     /// A window, shown by `scene` when one is given.
     public init(scene: WindowScene? = nil, name: String? = nil) {
         super.init(name: name)
+        flags.insert(.isWindow)
         if let scene { self.windowScene = scene; scene.attach(self) }
     }
 
