@@ -40,7 +40,7 @@ open class TraitEnvironment: CustomStringConvertible {
     /// `extras`: unrelated registrations then cost one AND per changed node. A hit is
     /// confirmed in `extras` (traits 64 ids apart share a bit).
     @exclusivity(unchecked) var interestSummary: UInt64 = 0
-    /// Rarely used state (registrations, tracking, binding), allocated on first use and never
+    /// Rarely used state (registrations, automatic trait tracking), allocated on first use and never
     /// replaced: it lives as long as the node, so code that keeps the node alive may read it
     /// unretained (`TraitUpdatePass.traitsDidChange`).
     @exclusivity(unchecked) private(set) var extras: NodeExtras?
