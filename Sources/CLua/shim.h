@@ -363,18 +363,11 @@ static inline void tk_pushswift(lua_State *L, tk_SwiftFunction f) {
     lua_pushcclosure(L, tk_trampoline, 1);
 }
 
-/* Pushes a Swift function whose second upvalue is the value on top of the stack (popped). */
-static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f) {
+/* Pushes a Swift function whose upvalues 2 to n + 1 are the n values on top (popped). */
+static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f, int n) {
     lua_pushlightuserdata(L, (void *)f);
-    lua_insert(L, -2);
-    lua_pushcclosure(L, tk_trampoline, 2);
-}
-
-/* Pushes a Swift function whose upvalues 2 and 3 are the two values on top (popped). */
-static inline void tk_pushswift_with2(lua_State *L, tk_SwiftFunction f) {
-    lua_pushlightuserdata(L, (void *)f);
-    lua_rotate(L, -3, 1);
-    lua_pushcclosure(L, tk_trampoline, 3);
+    lua_rotate(L, -(n + 1), 1);
+    lua_pushcclosure(L, tk_trampoline, n + 1);
 }
 
 /* Calls f(L) with Swift frames marked off, for lua_pcall made from Swift. */

@@ -62,7 +62,7 @@ enum ClassModule {
         lua_pushvalue(L, superIndex); rawSetField(L, -2, "__index")
         lua_pushinteger(L, lua_Integer(engineClasses.firstIndex { $0.name == engine } ?? 0))
         lua_pushboolean(L, name == engine ? 0 : 1)
-        tk_pushswift_with2(L, construct)
+        tk_pushswift_with(L, construct, 2)
         rawSetField(L, -2, "__call")
         push(L, classNewIndex); rawSetField(L, -2, "__newindex")
         push(L, classToString); rawSetField(L, -2, "__tostring")

@@ -20,7 +20,7 @@ enum DeclarativeModule {
         tk_newtable(L)
         for primitive in Element.Primitive.allCases {
             push(L, primitive.rawValue)
-            tk_pushswift_with(L, makePrimitive)
+            tk_pushswift_with(L, makePrimitive, 1)
             rawSetField(L, -2, primitive.rawValue)
         }
         push(L, makeCustom); rawSetField(L, -2, "Custom")

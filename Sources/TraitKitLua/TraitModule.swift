@@ -45,7 +45,7 @@ enum TraitModule {
         // script that changes the list it got changes nothing else (the module's metatable).
         tk_newtable(L)
         lua_pushvalue(L, module)
-        tk_pushswift_with(L, semanticSet)
+        tk_pushswift_with(L, semanticSet, 1)
         rawSetField(L, -2, "__index")
         lua_setmetatable(L, module)
     }

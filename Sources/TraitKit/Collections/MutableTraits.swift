@@ -19,15 +19,7 @@ public struct MutableTraits {
     }
 
     mutating func store(_ value: TraitValue, at id: Int) {
-        if values.count <= id {
-            let first = values.count
-            values.append(contentsOf: repeatElement(.none, count: id + 1 - first))
-            values.withUnsafeMutableBufferPointer { buffer in
-                let gap = buffer.baseAddress! + first
-                gap.deinitialize(count: id + 1 - first)
-                TraitRegistry.initializeDefaults(gap, first: first, count: id + 1 - first)
-            }
-        }
+        if values.count <= id { values.append(contentsOf: TraitRegistry.defaultValues(values.count..<id + 1)) }
         values[id] = value
     }
 

@@ -96,13 +96,8 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
         for id in 0..<common where a[id] != b[id] { changed.insert(id) }
         // Past the shorter array, that side reads the trait's default.
         let longer = a.count > b.count ? a : b
-        guard longer.count > common else { return changed }
-        let extra = longer.count - common
-        let defaults = UnsafeMutablePointer<TraitValue>.allocate(capacity: extra)
-        TraitRegistry.initializeDefaults(defaults, first: common, count: extra)
-        for i in 0..<extra where longer[common + i] != defaults[i] { changed.insert(common + i) }
-        defaults.deinitialize(count: extra)
-        defaults.deallocate()
+        let defaults = TraitRegistry.defaultValues(common..<longer.count)
+        for (i, value) in defaults.enumerated() where longer[common + i] != value { changed.insert(common + i) }
         return changed
     }
 

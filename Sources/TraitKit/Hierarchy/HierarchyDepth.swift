@@ -29,14 +29,17 @@ public enum HierarchyDepth {
     /// Throws when adding `child`'s containment tree under `parent` would nest controllers
     /// deeper than `limit`.
     static func check(adding child: ViewController, under parent: ViewController) throws(TraitError) {
-        let room = limit - chainLength(from: parent, \.parent)
+        let room = limit - chainLength(from: parent) { $0.parent }
         let height = HierarchyDepth.height(of: child, upTo: room) { node, visit in node.children.forEach(visit) }
         if room < 1 || height > room {
             throw .tooDeep(node: child.debugName, parent: parent.debugName, limit: limit)
         }
     }
 
-    /// How many nodes the chain from `node` along `next` has, `node` included.
+    /// How many nodes the chain from `node` along `next` has, `node` included. Callers pass a
+    /// closure, not a key path: inlined, the loop is a load per level, where a key path as
+    /// `next` costs a projection call per level (every insert counts its parent's level).
+    @inline(__always)
     static func chainLength<Node: AnyObject>(from node: Node, _ next: (Node) -> Node?) -> Int {
         var count = 1
         var current = next(node)
@@ -63,20 +66,11 @@ public enum HierarchyDepth {
 }
 
 extension TraitEnvironment {
-    /// This node's level in its trait tree: 1 at a root. A plain loop: every insert asks, and
-    /// a key path as the `next` of `chainLength` costs a projection call per level.
-    var level: Int {
-        var count = 1
-        var current = traitParent
-        while let node = current {
-            count += 1
-            current = node.traitParent
-        }
-        return count
-    }
+    /// This node's level in its trait tree: 1 at a root.
+    var level: Int { HierarchyDepth.chainLength(from: self) { $0.traitParent } }
 }
 
 extension ViewController {
     /// How many controllers present in a chain down to this one, itself included.
-    var presentationDepth: Int { HierarchyDepth.chainLength(from: self, \.presentingViewController) }
+    var presentationDepth: Int { HierarchyDepth.chainLength(from: self) { $0.presentingViewController } }
 }
