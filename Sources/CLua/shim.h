@@ -83,6 +83,27 @@ static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+/* lua.c's allocator: a state's while nothing asks for counting (no --memory-limit, no
+ * allocation figures), so a script pays nothing for limits it did not set. */
+static inline void *tk_plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    (void)ud; (void)osize;
+    if (nsize == 0) { free(ptr); return NULL; }
+    return realloc(ptr, nsize);
+}
+
+/* Switches the state between tk_plain_alloc and the counting tk_alloc. Both use realloc and
+ * free, so blocks move between them freely; counting starts from what Lua holds now. */
+static inline void tk_setcounting(lua_State *L, tk_Limits *limits, int on) {
+    void *ud;
+    lua_Alloc current = lua_getallocf(L, &ud);
+    if (on && current == tk_plain_alloc) {
+        limits->used = (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);
+        lua_setallocf(L, tk_alloc, limits);
+    } else if (!on && current == tk_alloc) {
+        lua_setallocf(L, tk_plain_alloc, NULL);
+    }
+}
+
 #ifndef TK_LUA_MODULE
 /* The state's limits, in every thread's extra space (Lua copies the main thread's into each
  * new thread): read at every call between Lua and Swift, so a plain load, not an API call. */
@@ -118,11 +139,12 @@ static inline void tk_attach(lua_State *L, tk_Limits *limits) {
     lua_setfield(L, LUA_REGISTRYINDEX, "traitkit.limits");
 }
 
-/* A new state whose allocator enforces `limits`; Swift frames are on top until a call. */
+/* A new state for `limits`, allocating without counting until tk_setcounting asks for it;
+ * Swift frames are on top until a call. */
 static inline lua_State *tk_newstate(tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
     limits->swift_depth = 1;
-    limits->main = lua_newstate(tk_alloc, limits);
+    limits->main = lua_newstate(tk_plain_alloc, NULL);
     if (limits->main) *(tk_Limits **)lua_getextraspace(limits->main) = limits;
     return limits->main;
 }

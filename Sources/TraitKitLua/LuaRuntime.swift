@@ -18,6 +18,7 @@ public final class LuaRuntime {
     /// program's state (`require "traitkit"` from lua5.4) leaves that to the program.
     let ownsState: Bool
     private var closed = false
+    private var countingAllocations = false
     /// The Lua release the binding was built against, as `lua -v` names it ("Lua 5.4.6").
     public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
 
@@ -556,7 +557,19 @@ extension LuaRuntime {
         get { limits.pointee.limit }
         set {
             limits.pointee.limit = newValue
+            tk_setcounting(L, limits, newValue > 0 || countsAllocations ? 1 : 0)
             tk_resethook(L)
+        }
+    }
+
+    /// Whether the allocator counts what Lua allocates (`tk_Limits.used`, `.allocations`).
+    /// Off, a state without a memory limit allocates as `lua` does; `traitkit bench` turns
+    /// it on for its allocation figures.
+    public var countsAllocations: Bool {
+        get { countingAllocations }
+        set {
+            countingAllocations = newValue
+            tk_setcounting(L, limits, newValue || memoryLimit > 0 ? 1 : 0)
         }
     }
 

@@ -1004,6 +1004,18 @@ struct BindingTests {
         #expect(runtime.run(chunk: "collectgarbage() local tk = require 'traitkit' assert(tk.View{ name = 'ok' }.name == 'ok')", name: "=after") == nil)
     }
 
+    /// A state allocates without counting until a limit asks for it; a limit set later counts
+    /// what Lua already holds, and lifting it lets the script grow again.
+    @Test func aLimitSetLaterCountsWhatLuaAlreadyHolds() {
+        let runtime = LuaRuntime()
+        #expect(runtime.run(chunk: "held = {} for i = 1, 80000 do held[i] = ('x'):rep(100) .. i end", name: "=hold") == nil)
+        runtime.memoryLimit = 16 * 1024 * 1024
+        let grow = "local more = {} for i = 1, 40000 do more[i] = ('y'):rep(100) .. i end"
+        #expect(runtime.run(chunk: grow, name: "=grow") == "memory limit of 16 MB exceeded")
+        runtime.memoryLimit = 0
+        #expect(runtime.run(chunk: grow, name: "=grow") == nil)
+    }
+
     @Test func timeoutEndsAnInfiniteLoop() {
         let runtime = LuaRuntime()
         runtime.timeout = 0.2

@@ -104,8 +104,10 @@ enum MissReasons {
             "Lua's OP_GETTABLE hashes a userdata key by pointer, where tc.Name is OP_GETFIELD on a constant "
                 + "short string; plain Lua tables show the same gap"
         default:
-            "the binding's allocator counts every block Lua allocates for --memory-limit, and liblua5.4 is "
-                + "a shared library where the stock lua5.4 is linked statically"
+            "without limits the state allocates as lua.c does; the gap is liblua5.4.so, position-independent "
+                + "code whose calls between API functions go through the PLT, where the stock lua5.4 links the Lua "
+                + "core in statically (the same loop in a C host linked to the .so is as slow); TraitKit links the "
+                + "shared library so that a Lua built with API checks can stand in for it (Scripts/check-lua-api)"
         }
     }
 }

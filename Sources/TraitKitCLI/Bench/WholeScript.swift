@@ -193,6 +193,7 @@ end
     /// (`tk.build`, `pure.read.lua`, ...), or nil after printing the script's error.
     static func run(count: Int, runs: Int) -> [String: Double]? {
         let runtime = LuaRuntime()
+        runtime.countsAllocations = true
         tk_pushswift(runtime.L, allocations)
         lua_setglobal(runtime.L, "allocations")
         if let error = runtime.run(chunk: script, name: "=whole script", arguments: [String(count), String(runs)]) {
