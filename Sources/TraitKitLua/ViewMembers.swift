@@ -16,7 +16,7 @@ enum ViewMembers {
                     let view = try NodeArgs.view(L, 1, "insertSubview")
                     let subview = try NodeArgs.view(L, 2, "insertSubview")
                     // Positions count from 1, as table.insert's do, up to one past the end.
-                    let last = view.subviews.count + (subview.superview === view ? 0 : 1)
+                    let last = view.subviewCount + (subview.superview === view ? 0 : 1)
                     let position = try checkInteger(L, 3, "insertSubview")
                     guard (1...last).contains(position) else {
                         throw argumentError(L, 3, "insertSubview", detail: "position \(position) out of bounds, expected 1 to \(last)")

@@ -317,6 +317,59 @@ struct HierarchyTests {
         #expect(a.traitCollection === b.traitCollection)
     }
 
+    /// Removing a subview leaves its place empty and inserting in the middle compacts
+    /// (`View.removeSubviewSlot`, `TraitEnvironment.removeTraitChild`): through any mix of
+    /// inserts, moves and removals among hundreds of siblings, the subviews, the trait
+    /// children and the order handlers fire in stay those of a plain array.
+    @Test func longSiblingListsKeepTheirOrderThroughRemovalsAndInserts() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        let pool = (0..<300).map { View(name: "s\($0)") }
+        var model: [View] = []
+        var rng = SplitMix64(seed: 38)
+        func check(_ when: String) {
+            #expect(parent.subviewCount == model.count, "\(when)")
+            #expect(parent.subviews.map(\.name) == model.map(\.name), "\(when)")
+            #expect(parent.traitChildNodes.map(\.name) == model.map(\.name), "\(when)")
+        }
+        for round in 0..<4 {
+            while model.count < 250 {
+                let view = pool[rng.below(pool.count)]
+                model.removeAll { $0 === view }
+                if rng.below(2) == 0 {
+                    try parent.addSubview(view)
+                    model.append(view)
+                } else {
+                    let at = rng.below(model.count + 1)
+                    try parent.insertSubview(view, at: at)
+                    model.insert(view, at: at)
+                }
+            }
+            check("round \(round) filled")
+            while model.count > 20 {
+                let view = model.remove(at: rng.below(model.count))
+                view.removeFromSuperview()
+                if model.count % 37 == 0 { check("round \(round), \(model.count) left") }
+            }
+            check("round \(round) emptied")
+        }
+        // A handler may remove siblings mid-walk: one the walk has not reached yet never
+        // fires, the others fire once each, in order.
+        var fired: [String] = []
+        for view in model {
+            try view.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in
+                fired.append(node.name ?? "")
+                if node === model[3] { model[9].removeFromSuperview(); model[1].removeFromSuperview() }
+            }
+        }
+        let expected = model.enumerated().filter { $0.offset != 9 }.map { $0.element.name ?? "" }
+        parent.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(fired == expected)
+        #expect(parent.subviewCount == model.count - 2)
+        #expect(model.allSatisfy { $0 === model[1] || $0 === model[9] || $0.traitCollection.myAppTheme == .bold })
+    }
+
     @Test func droppedNodesAreFreedAndParentsForgetThem() throws {
         let stage = Stage()
         weak var weakView: View?

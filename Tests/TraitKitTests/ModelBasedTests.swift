@@ -73,14 +73,15 @@ func short(_ value: TraitValue) -> String {
 
 /// What a callback does to the hierarchy the first time it fires in an update.
 enum CallbackAction: CustomStringConvertible {
-    case move(child: Int, to: Int)
+    /// `insertSubview(child, at:)`, or `addSubview` when `at` is nil.
+    case move(child: Int, to: Int, at: Int?)
     case remove(child: Int)
     case setOverride(node: Int, trait: Int, value: TraitValue)
     case removeOverride(node: Int, trait: Int)
 
     var description: String {
         switch self {
-        case .move(let child, let parent): "add \(child) to \(parent)"
+        case .move(let child, let parent, let at): "add \(child) to \(parent)" + (at.map { " at \($0)" } ?? "")
         case .remove(let child): "remove \(child)"
         case .setOverride(let n, let t, let value): "override \(n).\(ModelTraits.all[t].name) = \(short(value))"
         case .removeOverride(let n, let t): "remove override \(n).\(ModelTraits.all[t].name)"
@@ -117,10 +118,13 @@ struct ReferenceModel {
         return false
     }
 
-    mutating func move(_ child: Int, to parent: Int?) {
+    /// Moves `child` under `parent`, at `index` among its children (clamped; the end when nil).
+    mutating func move(_ child: Int, to parent: Int?, at index: Int? = nil) {
         if let old = nodes[child].parent { nodes[old].children.removeAll { $0 == child } }
         nodes[child].parent = parent
-        if let parent { nodes[parent].children.append(child) }
+        guard let parent else { return }
+        let count = nodes[parent].children.count
+        nodes[parent].children.insert(child, at: min(index ?? count, count))
     }
 
     /// `tk.update()`: every node under the screen (node 0), pre-order; again while callbacks
@@ -139,8 +143,8 @@ struct ReferenceModel {
     /// would make a cycle does nothing).
     mutating func apply(_ action: CallbackAction) {
         switch action {
-        case .move(let child, let parent):
-            if !isAncestor(child, of: parent) { move(child, to: parent) }
+        case .move(let child, let parent, let at):
+            if !isAncestor(child, of: parent) { move(child, to: parent, at: at) }
         case .remove(let child): move(child, to: nil)
         case .setOverride(let n, let t, let value): nodes[n].overrides[t] = value
         case .removeOverride(let n, let t): nodes[n].overrides[t] = nil
@@ -263,16 +267,27 @@ struct ModelRun {
         guard views.count > 1 else { return }
         let child = Int.random(in: 5..<engine.count, using: &rng)
         let parent = views.randomElement(using: &rng)!
-        log.append("add \(child) to \(parent)")
-        attach(child, to: parent)
+        let at = randomPosition(under: parent)
+        log.append("add \(child) to \(parent)" + (at.map { " at \($0)" } ?? ""))
+        attach(child, to: parent, at: at)
     }
 
-    /// `addSubview`: refused (and nothing changes) when it would make a cycle.
-    mutating func attach(_ child: Int, to parent: Int) {
+    /// Half the time a position among `parent`'s children (up to one past the end).
+    mutating func randomPosition(under parent: Int) -> Int? {
+        rng.below(2) == 0 ? nil : rng.below(model.nodes[parent].children.count + 1)
+    }
+
+    /// `addSubview`, or `insertSubview` at `at`: refused (and nothing changes) when it would
+    /// make a cycle.
+    mutating func attach(_ child: Int, to parent: Int, at: Int? = nil) {
         let superview = engine[parent] as! View
         do {
-            try superview.addSubview(engine[child] as! View)
-            model.move(child, to: parent)
+            if let at {
+                try superview.insertSubview(engine[child] as! View, at: at)
+            } else {
+                try superview.addSubview(engine[child] as! View)
+            }
+            model.move(child, to: parent, at: at)
         } catch {
             precondition(model.isAncestor(child, of: parent), "refused a legal move: \(error)")
         }
@@ -337,7 +352,8 @@ struct ModelRun {
         let t = rng.below(ModelTraits.all.count)
         switch rng.below(4) {
         case 0 where engine.count > 5:
-            return .move(child: Int.random(in: 5..<engine.count, using: &rng), to: views.randomElement(using: &rng)!)
+            let parent = views.randomElement(using: &rng)!
+            return .move(child: Int.random(in: 5..<engine.count, using: &rng), to: parent, at: randomPosition(under: parent))
         case 1 where engine.count > 5: return .remove(child: Int.random(in: 5..<engine.count, using: &rng))
         case 2: return .setOverride(node: anyNode, trait: t, value: ModelTraits.randomValue(t, &rng))
         default: return .removeOverride(node: anyNode, trait: t)
@@ -400,9 +416,10 @@ final class EngineWorld {
 
     func apply(_ action: CallbackAction) {
         switch action {
-        case .move(let child, let parent):
+        case .move(let child, let parent, let at):
             // Refused (nothing changes) when it would make a cycle, as in the model.
-            try? (nodes[parent] as! View).addSubview(nodes[child] as! View)
+            let superview = nodes[parent] as! View
+            if let at { try? superview.insertSubview(nodes[child] as! View, at: at) } else { try? superview.addSubview(nodes[child] as! View) }
         case .remove(let child): (nodes[child] as! View).removeFromSuperview()
         case .setOverride(let n, let t, let value): try! overrides(n).set(value, for: ModelTraits.all[t])
         case .removeOverride(let n, let t): overrides(n).remove(ModelTraits.all[t])

@@ -19,7 +19,7 @@ public enum HierarchyDepth {
         let room = limit - level + 1
         // A leaf, what most inserts place, needs no walk (and no allocation).
         let height = subtree.traitChildren.isEmpty ? 1 : HierarchyDepth.height(of: subtree, upTo: room) { node, visit in
-            for child in node.traitChildren { visit(child.takeUnretainedValue()) }
+            node.forEachTraitChild(visit)
         }
         if room < 1 || height > room {
             throw .tooDeep(node: subtree.debugName, parent: parent.debugName, limit: limit)

@@ -25,9 +25,10 @@ open class TraitEnvironment: CustomStringConvertible {
     @exclusivity(unchecked) var visitEpoch: UInt32 = 0
     /// The version of the parent's slot this node last took in (`CollectionSlot.version`).
     @exclusivity(unchecked) var seenVersion: UInt32 = 0
-    /// Where this node's entry was in its parent's `traitChildren` when it was placed there or
-    /// marked quiet (a hint: the array may have changed since; see `TraitChild`). Removal
-    /// looks outward from it, so taking a child out of a long list does not scan the list.
+    /// Where this node's entry was in its parent's `traitChildren` when it was placed there,
+    /// marked quiet or compacted (a hint: an insertion in the middle moves entries; see
+    /// `TraitChild`). Removal looks outward from it, so taking a child out of a long list does
+    /// not scan the list.
     @exclusivity(unchecked) var quietIndexHint: UInt32 = 0
     /// `interestSummary` of this node and every node below it, ORed: the walk does not enter a
     /// subtree where no node cares about the traits that changed (see `TraitRegions.swift`).
@@ -45,6 +46,9 @@ open class TraitEnvironment: CustomStringConvertible {
     /// unretained (`TraitUpdatePass.traitsDidChange`).
     @exclusivity(unchecked) private(set) var extras: NodeExtras?
     unowned(unsafe) var traitParent: TraitEnvironment?
+    /// How many entries of `traitChildren` are tombstones (`removeTraitChild`). After the
+    /// fields the walk reads, so as not to push them apart.
+    var traitChildTombstones: UInt32 = 0
 
     /// The collection as of the last update (R6): mutations show only after an update.
     public var traitCollection: TraitCollection {
@@ -94,7 +98,7 @@ open class TraitEnvironment: CustomStringConvertible {
         // lost its parent or owns its slot, so freeing it costs each node once, not once per
         // level above it.
         let keep = !flags.contains(.ownsSlot) && traitParent != nil
-        for child in traitChildren {
+        for child in traitChildren where !child.isTombstone {
             child.node._withUnsafeGuaranteedRef {
                 $0.traitParent = nil
                 $0.flags.remove(.quietInParent)
@@ -117,7 +121,15 @@ open class TraitEnvironment: CustomStringConvertible {
     public var traitParentNode: TraitEnvironment? { traitParent }
 
     /// The nodes that inherit from this one, in update order.
-    public var traitChildNodes: [TraitEnvironment] { traitChildren.map { $0.takeUnretainedValue() } }
+    public var traitChildNodes: [TraitEnvironment] {
+        traitChildren.compactMap { $0.isTombstone ? nil : $0.takeUnretainedValue() }
+    }
+
+    /// Calls `body` with each trait child, in order.
+    @inline(__always)
+    func forEachTraitChild(_ body: (TraitEnvironment) throws -> Void) rethrows {
+        for entry in traitChildren where !entry.isTombstone { try body(entry.takeUnretainedValue()) }
+    }
 
     /// The node that owns this one structurally (superview, view controller, scene, ...);
     /// bindings mirror it to keep their wrappers alive exactly as long as the node is.
@@ -166,22 +178,53 @@ open class TraitEnvironment: CustomStringConvertible {
         if let passedIn { visitEpoch = passedIn }
         if let old = traitParent { old.removeTraitChild(self) }
         traitParent = parent
-        if let parent {
-            let entry = TraitChild(self)
-            let at = min(index ?? parent.traitChildren.count, parent.traitChildren.count)
-            parent.traitChildren.insert(entry, at: at)
-            quietIndexHint = UInt32(truncatingIfNeeded: at)
-        }
+        if let parent { quietIndexHint = UInt32(truncatingIfNeeded: parent.insertTraitChild(self, at: index)) }
         markNeedsTraitUpdate()
         propagatePendingFlagsUp()
         summaryDidGrow()
     }
 
-    func removeTraitChild(_ child: TraitEnvironment) {
-        if let i = indexOfChild(child, near: Int(child.quietIndexHint)) {
-            traitChildren.remove(at: i)
-            child.flags.remove(.quietInParent)
+    /// Puts `child` at `index` among the children (the end when nil or past the last);
+    /// returns where its entry went.
+    private func insertTraitChild(_ child: TraitEnvironment, at index: Int?) -> Int {
+        guard let index, index < traitChildren.count - Int(traitChildTombstones) else {
+            traitChildren.append(TraitChild(child))
+            return traitChildren.count - 1
         }
+        compactTraitChildren()
+        let at = max(index, 0)
+        traitChildren.insert(TraitChild(child), at: at)
+        return at
+    }
+
+    /// Takes `child` out of `traitChildren`. Its entry becomes a tombstone, which every walk
+    /// passes over, so no entry after it moves: removal costs the same wherever the child is
+    /// among any number of siblings (a scan and a shift would make tearing down a long list
+    /// quadratic). Tombstones at the end are dropped; once they are half the entries the
+    /// array is compacted, which costs a step per entry, paid for by the removals before it.
+    func removeTraitChild(_ child: TraitEnvironment) {
+        guard let i = indexOfChild(child, near: Int(child.quietIndexHint)) else { return }
+        child.flags.remove(.quietInParent)
+        traitChildren[i] = .tombstone
+        traitChildTombstones += 1
+        while traitChildren.last?.isTombstone == true {
+            traitChildren.removeLast()
+            traitChildTombstones -= 1
+        }
+        if traitChildTombstones >= 16, Int(traitChildTombstones) * 2 >= traitChildren.count { compactTraitChildren() }
+    }
+
+    /// Drops the tombstones; each child moved learns its new index.
+    private func compactTraitChildren() {
+        guard traitChildTombstones > 0 else { return }
+        var kept = 0
+        for i in traitChildren.indices where !traitChildren[i].isTombstone {
+            traitChildren[kept] = traitChildren[i]
+            traitChildren[kept].node._withUnsafeGuaranteedRef { $0.quietIndexHint = UInt32(truncatingIfNeeded: kept) }
+            kept += 1
+        }
+        traitChildren.removeLast(traitChildren.count - kept)
+        traitChildTombstones = 0
     }
 
     /// True when `node` is this node or one of its trait ancestors.

@@ -3,7 +3,13 @@ open class View: TraitEnvironment {
     /// The view this one is a subview of (`addSubview` sets it).
     public private(set) unowned(unsafe) var superview: View?
     /// The subviews, back to front.
-    public private(set) var subviews: [View] = []
+    public var subviews: [View] { subviewSlots.compactMap { $0 } }
+    /// How many subviews there are.
+    public var subviewCount: Int { subviewSlots.count - removedSubviewSlots }
+    /// The subviews, with nil where one was removed: as `traitChildren` keeps tombstones
+    /// (`removeTraitChild`), so that removing a subview moves none of its siblings.
+    private var subviewSlots: ContiguousArray<View?> = []
+    private var removedSubviewSlots = 0
     /// The view controller whose `view` this is, if any.
     public internal(set) unowned(unsafe) var viewController: ViewController?
 
@@ -19,7 +25,7 @@ open class View: TraitEnvironment {
     }
 
     deinit {
-        for subview in subviews {
+        for case let subview? in subviewSlots {
             subview.superview = nil
             subview.ownerDidChange()
         }
@@ -43,7 +49,7 @@ open class View: TraitEnvironment {
 
     /// Adds `view` as the last subview, moving it from any previous superview.
     public func addSubview(_ view: View) throws(TraitError) {
-        try insertSubview(view, at: subviews.count)
+        try insertSubview(view, at: subviewCount)
     }
 
     /// Inserts `view` at `index` (clamped to the subview count), moving it if it is elsewhere.
@@ -62,8 +68,13 @@ open class View: TraitEnvironment {
     func place(_ view: View, at index: Int) {
         let oldWindow = view.window
         view.detachFromSuperview()
-        let at = Swift.max(0, Swift.min(index, subviews.count))
-        subviews.insert(view, at: at)
+        let at = Swift.max(0, Swift.min(index, subviewCount))
+        if at == subviewCount {
+            subviewSlots.append(view)
+        } else {
+            compactSubviewSlots()
+            subviewSlots.insert(view, at: at)
+        }
         view.superview = self
         view.traitRepresentative?.setTraitParent(self, at: at)
         view.ownerDidChange()
@@ -82,7 +93,7 @@ open class View: TraitEnvironment {
 
     private func detachFromSuperview() {
         guard let superview else { return }
-        if let i = superview.indexOfSubview(self, near: Int(quietIndexHint)) { superview.subviews.remove(at: i) }
+        if let i = superview.indexOfSubview(self, near: Int(quietIndexHint)) { superview.removeSubviewSlot(at: i) }
         self.superview = nil
         superview.setNeedsLayout()
         traitRepresentative?.setTraitParent(nil)
@@ -99,7 +110,33 @@ open class View: TraitEnvironment {
     /// `insertSubview` has the same index among its superview's trait children, which
     /// `quietIndexHint` remembers.
     private func indexOfSubview(_ view: View, near hint: Int) -> Int? {
-        indexOutward(from: hint, count: subviews.count) { subviews[$0] === view }
+        indexOutward(from: hint, count: subviewSlots.count) { subviewSlots[$0] === view }
+    }
+
+    /// Empties the slot at `i`, dropping empty slots at the end and compacting once half
+    /// the slots are empty (as `removeTraitChild` does with tombstones).
+    private func removeSubviewSlot(at i: Int) {
+        subviewSlots[i] = nil
+        removedSubviewSlots += 1
+        while let last = subviewSlots.last, last == nil {
+            subviewSlots.removeLast()
+            removedSubviewSlots -= 1
+        }
+        if removedSubviewSlots >= 16, removedSubviewSlots * 2 >= subviewSlots.count { compactSubviewSlots() }
+    }
+
+    /// Drops the empty slots; each subview moved learns its new index.
+    private func compactSubviewSlots() {
+        guard removedSubviewSlots > 0 else { return }
+        var kept = 0
+        for i in subviewSlots.indices {
+            guard let subview = subviewSlots[i] else { continue }
+            subviewSlots[kept] = subview
+            subview.quietIndexHint = UInt32(truncatingIfNeeded: kept)
+            kept += 1
+        }
+        subviewSlots.removeLast(subviewSlots.count - kept)
+        removedSubviewSlots = 0
     }
 
     private func hasSuperviewAncestor(_ view: View) -> Bool {

@@ -32,7 +32,7 @@ enum Appearance {
 
     private static func collectControllers(_ node: TraitEnvironment, into list: inout [ViewController]) {
         if let controller = node as? ViewController { list.append(controller) }
-        for child in node.traitChildren { collectControllers(child.takeUnretainedValue(), into: &list) }
+        node.forEachTraitChild { collectControllers($0, into: &list) }
     }
 
     /// Starts the transitions pending in `window`; returns the controllers in transition.

@@ -11,8 +11,9 @@ enum LayoutPass {
         node.flags.remove(flags)
         var i = 0
         while i < node.traitChildren.count {
-            updateConstraints(node.traitChildren[i].takeUnretainedValue(), context: context)
+            let entry = node.traitChildren[i]
             i += 1
+            if !entry.isTombstone { updateConstraints(entry.takeUnretainedValue(), context: context) }
         }
         guard needsSelf, let view = node as? View, !isPlain(view, .updateConstraints) else { return }
         tracking(view, into: \.constraintsTraits, context) {
@@ -80,8 +81,9 @@ enum LayoutPass {
         // children, so the count is read each time.
         var i = 0
         while i < node.traitChildren.count {
-            walk(node.traitChildren[i].takeUnretainedValue(), flag: flag, subtree: subtree, act)
+            let entry = node.traitChildren[i]
             i += 1
+            if !entry.isTombstone { walk(entry.takeUnretainedValue(), flag: flag, subtree: subtree, act) }
         }
     }
 }

@@ -61,8 +61,8 @@ extension TraitEnvironment {
     /// siblings added or removed since the hint was taken moved it by as many places, so this
     /// costs that many steps, not the number of children.
     func indexOfChild(_ child: TraitEnvironment, near hint: Int) -> Int? {
-        let target = Unmanaged.passUnretained(child).toOpaque()
-        return indexOutward(from: hint, count: traitChildren.count) { traitChildren[$0].toOpaque() == target }
+        let target = UInt(bitPattern: Unmanaged.passUnretained(child).toOpaque())
+        return indexOutward(from: hint, count: traitChildren.count) { traitChildren[$0].address == target }
     }
 
     /// Whether a trait update is pending here or below.
@@ -161,7 +161,7 @@ extension TraitEnvironment {
     /// `defaults` slot stay: they have not been updated yet, and keep all defaults until then.
     private func repointChildren(from old: Unmanaged<CollectionSlot>, to new: Unmanaged<CollectionSlot>) {
         guard !old.isDefaults else { return }
-        for entry in traitChildren {
+        for entry in traitChildren where !entry.isTombstone {
             entry.node._withUnsafeGuaranteedRef { child in
                 guard child.slotRef.toOpaque() == old.toOpaque(), !child.flags.contains(.ownsSlot) else { return }
                 child.slotRef = new.retain()
@@ -192,9 +192,21 @@ struct TraitChild {
         bits = UInt(bitPattern: Unmanaged.passUnretained(child).toOpaque())
     }
 
+    private init(bits: UInt) { self.bits = bits }
+
+    /// A removed child's place (`TraitEnvironment.removeTraitChild`): no child, and quiet for
+    /// every walk, so the walks pass over it without a check of their own.
+    static let tombstone = TraitChild(bits: Quiet.unlessBindingsReact.rawValue | Quiet.always.rawValue)
+
+    var isTombstone: Bool { address == 0 }
+
+    /// The child's address as a number; 0 for a tombstone.
+    var address: UInt { bits & ~UInt(3) }
+
+    /// The child; not for a tombstone.
     var node: Unmanaged<TraitEnvironment> { .fromOpaque(toOpaque()) }
 
-    func toOpaque() -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: bits & ~UInt(3))! }
+    func toOpaque() -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: address)! }
 
     func takeUnretainedValue() -> TraitEnvironment { node.takeUnretainedValue() }
 
@@ -215,7 +227,9 @@ struct TraitChild {
         while i < entries.count {
             let bits = entries[i].bits
             guard Quiet(rawValue: bits & 3).contains(skippable) else { break }
-            assert(entries[i].node._withUnsafeGuaranteedRef { $0.quietness.isSuperset(of: entries[i].quiet) && $0.flags.contains(.quietInParent) },
+            assert(entries[i].isTombstone || entries[i].node._withUnsafeGuaranteedRef {
+                $0.quietness.isSuperset(of: entries[i].quiet) && $0.flags.contains(.quietInParent)
+            },
                    "a quiet entry must never hide a child that needs a visit")
             notAlways |= ~bits & Quiet.always.rawValue
             i += 1

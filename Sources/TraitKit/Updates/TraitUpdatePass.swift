@@ -153,7 +153,7 @@ extension TraitEnvironment {
                     $0.updateTraits(parentSlot: slotRef, parentOld: previous, parentChanged: changed, context: context)
                 }
                 context.pop()
-                if i > traitChildren.count || traitChildren[i - 1].toOpaque() != entry.toOpaque() {
+                if i > traitChildren.count || traitChildren[i - 1].address != entry.address {
                     i = 0
                     continue
                 }

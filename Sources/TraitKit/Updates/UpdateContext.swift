@@ -106,10 +106,11 @@ final class UpdateContext {
             if let j = (0..<depth).last(where: { path[$0].toOpaque() == at }) {
                 guard let below else { return true }  // on the path: visited
                 guard j + 1 < depth else { return false }  // below the node being visited
-                let next = path[j + 1].toOpaque(), mine = Unmanaged.passUnretained(below).toOpaque()
+                let next = UInt(bitPattern: path[j + 1].toOpaque())
+                let mine = UInt(bitPattern: Unmanaged.passUnretained(below).toOpaque())
                 for entry in c.traitChildren {
-                    if entry.toOpaque() == mine { return true }
-                    if entry.toOpaque() == next { return false }
+                    if entry.address == mine { return true }
+                    if entry.address == next { return false }
                 }
                 return false
             }

@@ -74,7 +74,8 @@ enum MissReasons {
             "node.traitCollection crosses into Swift and pushes the collection's userdata; tc[Trait] looks the "
                 + "trait object up before the value"
         case "teardown":
-            "removeFromSuperview searches the siblings and shifts the array, and re-parents through Swift"
+            "removeFromSuperview re-parents through Swift: the binding's owned set, the window check and "
+                + "the dirty flags; its place among the siblings is emptied, not shifted"
         default:
             "the sum of the phases above"
         }
@@ -88,8 +89,9 @@ enum MissReasons {
                 + "Swift that costs about 200 ns before any work; each constructor field goes through its setter "
                 + "as an assignment would"
         case let k where k.contains("@"):
-            "the call re-parents through Swift (binding anchor, window check, dirty flags); inserting or "
-                + "removing in the middle of a long list shifts the subview and trait-children arrays"
+            "the call re-parents through Swift (binding anchor, window check, dirty flags); a removal empties "
+                + "its place in the subview and trait-children arrays, so it costs the same at any sibling count, "
+                + "but an insertion before the end still shifts the entries after it"
         case let k where k.hasPrefix("override"):
             "the overrides object's __newindex crosses into Swift, checks the value and marks the path dirty"
         case "traitOverrides fetch":
