@@ -370,6 +370,30 @@ struct HierarchyTests {
         #expect(model.allSatisfy { $0 === model[1] || $0 === model[9] || $0.traitCollection.myAppTheme == .bold })
     }
 
+    /// A handler that inserts a sibling before the node being updated: the walk visits it in
+    /// the same pass, next, even when the insertion compacts the siblings so that the node
+    /// just visited keeps its index.
+    @Test func aSiblingInsertedBeforeTheWalkIsVisitedInTheSamePass() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        let gone = try stage.view("gone", in: parent)
+        let b = try stage.view("b", in: parent)
+        let c = try stage.view("c", in: parent)
+        let inserted = View(name: "inserted")
+        try stage.app.update()
+        gone.removeFromSuperview()
+        var fired: [String] = []
+        for view in [b, c, inserted] {
+            try view.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in
+                fired.append(node.name ?? "")
+                if node === b { try? parent.insertSubview(inserted, at: 0) }
+            }
+        }
+        parent.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(fired == ["b", "inserted", "c"])
+    }
+
     @Test func droppedNodesAreFreedAndParentsForgetThem() throws {
         let stage = Stage()
         weak var weakView: View?

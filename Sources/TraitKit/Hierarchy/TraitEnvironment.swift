@@ -49,6 +49,10 @@ open class TraitEnvironment: CustomStringConvertible {
     /// How many entries of `traitChildren` are tombstones (`removeTraitChild`). After the
     /// fields the walk reads, so as not to push them apart.
     var traitChildTombstones: UInt32 = 0
+    /// Counts the changes to `traitChildren` that move entries (an insertion before the end,
+    /// a compaction): a walk over the children that sees it change starts its scan again, as
+    /// an entry it has not visited may now sit before its position.
+    var traitChildMoves: UInt32 = 0
 
     /// The collection as of the last update (R6): mutations show only after an update.
     public var traitCollection: TraitCollection {
@@ -194,6 +198,7 @@ open class TraitEnvironment: CustomStringConvertible {
         compactTraitChildren()
         let at = max(index, 0)
         traitChildren.insert(TraitChild(child), at: at)
+        traitChildMoves &+= 1
         return at
     }
 
@@ -225,6 +230,7 @@ open class TraitEnvironment: CustomStringConvertible {
         }
         traitChildren.removeLast(traitChildren.count - kept)
         traitChildTombstones = 0
+        traitChildMoves &+= 1
     }
 
     /// True when `node` is this node or one of its trait ancestors.

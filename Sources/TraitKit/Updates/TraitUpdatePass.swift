@@ -107,8 +107,9 @@ extension TraitEnvironment {
     }
 
     /// Visits the children that need it, handing them this node's slot and previous
-    /// collection, coping with callbacks that add, remove or move children meanwhile (after
-    /// any change to the array the scan restarts, skipping children already visited), and
+    /// collection, coping with callbacks that add, remove or move children meanwhile (after a
+    /// change that moves entries, `traitChildMoves`, or takes out the child just visited, the
+    /// scan restarts, skipping children already visited), and
     /// makes this node's subtree summary exact again. Children are visited unretained; the
     /// context pins them only if a callback runs. A child whose entry is quiet is passed over
     /// without being loaded; one found quiet gets its entry marked (`TraitChild`).
@@ -148,12 +149,13 @@ extension TraitEnvironment {
                 return false
             }
             if visit {
+                let moves = traitChildMoves
                 context.push(child)
                 child._withUnsafeGuaranteedRef {
                     $0.updateTraits(parentSlot: slotRef, parentOld: previous, parentChanged: changed, context: context)
                 }
                 context.pop()
-                if i > traitChildren.count || traitChildren[i - 1].address != entry.address {
+                if traitChildMoves != moves || i > traitChildren.count || traitChildren[i - 1].address != entry.address {
                     i = 0
                     continue
                 }
