@@ -276,9 +276,10 @@ enum ClassModule {
     private static func assign(_ L: LuaState) throws {
         let base = lua_gettop(L) - 2
         // Reuse __newindex with the arguments in slots 1..3 of a fresh frame.
-        push(L, newIndexObject)
+        let runtime = LuaRuntime.of(L)
+        pushRef(L, runtime.newIndexRef)
         tk_insert(L, base)
-        try LuaRuntime.of(L).protectedCall(L, nargs: 3)
+        try runtime.protectedCall(L, nargs: 3)
     }
 
     /// Whether the object at `object` is of the class (table or name) at `classIndex`.

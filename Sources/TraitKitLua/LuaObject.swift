@@ -161,12 +161,41 @@ enum LuaObject {
 
     /// Stores the value at `value` in the user value of the userdata at `ud` under `key`, so it
     /// lives as long as that object (a dynamic color's provider, a cell's configuration).
+    ///
+    /// A value that keeps nothing in Lua (nil, a color made in Swift such as `tk.Color.systemBlue`)
+    /// only clears what was kept under `key`: the engine holds the Swift object, and a view
+    /// given a system color gets no user value table for it.
     static func keep(_ L: LuaState, value: Int32, in ud: Int32, key: UnsafeRawPointer) {
         let value = absolute(L, value)
+        guard holdsLuaValues(L, value) else {
+            if tk_getuservalue(L, ud) == LUA_TTABLE {
+                lua_pushnil(L)
+                lua_rawsetp(L, -2, key)
+            }
+            tk_pop(L, 1)
+            return
+        }
         pushUserValue(L, ud)
         lua_pushvalue(L, value)
         lua_rawsetp(L, -2, key)
         tk_pop(L, 1)
+    }
+
+    /// Whether the value at `i` holds Lua values that must live while the engine uses it:
+    /// anything but nil and a color whose userdata keeps nothing (a color's provider function
+    /// is kept in its user value table).
+    private static func holdsLuaValues(_ L: LuaState, _ i: Int32) -> Bool {
+        switch lua_type(L, i) {
+        case LUA_TNIL:
+            return false
+        case LUA_TUSERDATA:
+            guard let box = box(L, i), box.pointee.kind == Kind.color.rawValue else { return true }
+            let kept = tk_getuservalue(L, i) == LUA_TTABLE
+            tk_pop(L, 1)
+            return kept
+        default:
+            return true
+        }
     }
 
     /// Pushes the table stored under `key` in the user value of the userdata at `i`, making

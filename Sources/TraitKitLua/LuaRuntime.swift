@@ -31,6 +31,8 @@ public final class LuaRuntime {
     weak var replSession: LuaRepl?
     var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
+    /// `newIndexObject` as a Lua function, made once: constructors assign each field through it.
+    var newIndexRef: Int32 = 0
     /// `t[m]`: a method looked up as a call would; nil when the lookup raises.
     var methodLookupRef: Int32 = 0
     /// Trait name (the Lua string) → the trait, as light userdata (TraitValues.traitKey).
@@ -180,6 +182,8 @@ public final class LuaRuntime {
             metatableRefs.append(luaL_ref(L, tk_registryindex()))
         }
         tk_pop(L, 1)  // the __pairs metamethod
+        push(L, newIndexObject)
+        newIndexRef = luaL_ref(L, tk_registryindex())
         // Two functions made by one chunk: the target-action call, and the lookup that
         // registration checks with. A lookup that raises (an engine node has no such member)
         // counts as no method.

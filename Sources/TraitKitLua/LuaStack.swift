@@ -289,9 +289,37 @@ func rawSetGlobal(_ L: LuaState, _ name: String) {
 }
 
 /// Iterates a table's pairs with key at -2 and value at -1 during `body`. The pairs are read
-/// first, in protected mode (`tk_pairs_list`): `body` may run Lua code (a setter calling a
-/// scripted method) that changes the table, and `lua_next` would then raise through this frame.
+/// first, onto the stack: `body` may run Lua code (a setter calling a scripted method) that
+/// changes the table, and `lua_next` would then raise through this frame. Reading them cannot
+/// raise: nothing runs between the `lua_next` calls, and growing the stack runs no collection
+/// step (at most an emergency collection, which calls no finalizer). A table with more pairs
+/// than the stack can hold is read into a list table instead, in protected mode
+/// (`tk_pairs_list`).
 func forEachPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) throws {
+    let t = absolute(L, table)
+    let base = lua_gettop(L)
+    defer { lua_settop(L, base) }
+    lua_pushnil(L)
+    while lua_next(L, t) != 0 {
+        guard lua_checkstack(L, 3) != 0 else {
+            lua_settop(L, base)
+            return try forEachListedPair(L, t, body)
+        }
+        lua_pushvalue(L, -2)
+    }
+    let end = lua_gettop(L)
+    var key = base + 1
+    while key < end {
+        lua_pushvalue(L, key)
+        lua_pushvalue(L, key + 1)
+        try body()
+        lua_settop(L, end)
+        key += 2
+    }
+}
+
+/// `forEachPair` through a list table of the pairs, for a table too large for the stack.
+private func forEachListedPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) throws {
     guard tk_pairs_list(L, table) == 0 else {
         throw LuaError("a table changed while its pairs were read (a key was added during the traversal)")
     }

@@ -190,6 +190,37 @@ struct BindingTests {
         try app.update()
     }
 
+    /// A view keeps a color's provider alive while the color is set, whatever the script
+    /// still holds; setting a color made in Swift (or nil) lets the old provider go.
+    @Test func aViewKeepsItsColorsProviderExactlyWhileItUsesIt() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            local view = tk.View{}
+            root.view:addSubview(view)
+            local alive = setmetatable({}, { __mode = "k" })
+            local function provider(tc) return tc.userInterfaceStyle == "dark" and tk.Color.white or tk.Color.black end
+            alive[provider] = true
+            view.backgroundColor = tk.Color(provider)
+            view.tintColor = tk.Color(provider):withAlphaComponent(0.5)
+            provider = nil
+            collectgarbage(); collectgarbage()
+            assert(next(alive), "the provider went while the view used it")
+            tk.update()
+            local dark = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            assert(view.backgroundColor:resolvedColor(dark) == tk.Color.white)
+            assert(view.tintColor:resolvedColor(dark).alpha == 0.5)
+            view.backgroundColor = tk.Color.systemBlue
+            collectgarbage(); collectgarbage()
+            assert(next(alive), "the tint color still uses the provider")
+            view.tintColor = nil
+            collectgarbage(); collectgarbage()
+            assert(next(alive) == nil, "the provider outlived the colors that used it")
+            assert(view.backgroundColor == tk.Color.systemBlue)
+            """)
+    }
+
     @Test func rememberedReadsAreStillTrackedInLayout() {
         expectLua("""
             local tk = require "traitkit"
