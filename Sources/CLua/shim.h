@@ -196,7 +196,8 @@ typedef struct {
     void *collection;  /* nodes: the collection whose userdata user value 2 holds (tk_node_index) */
     int64_t handler;   /* nodes: the id of the registration whose entry user value 3 holds itself;
                           0: user value 3 is nil or a table of entries by id (HandlerSlot).
-                          Collections: reads answered by Swift (CollectionModule.remember) */
+                          Collections: reads answered by Swift (CollectionModule.remember).
+                          Registrations: the id of their entry (RegistrationModule) */
 } tk_Box;
 
 /* LuaObject.Kind values the C fast paths check for (a test checks them against Swift's). */

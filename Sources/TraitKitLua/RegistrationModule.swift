@@ -30,10 +30,8 @@ enum RegistrationModule {
             HandlerTable.store(L, node: 1, id)
             HandlerSlot.store(L, node: 1, id: id)
             LuaObject.push(L, registration, .registration)
-            LuaObject.pushUserValue(L, -1)
-            lua_pushinteger(L, lua_Integer(id))
-            lua_rawsetp(L, -2, UVKey.value)
-            tk_pop(L, 1)
+            // The token is made here only, so its userdata is the one that carries the id.
+            LuaObject.box(L, -1)?.pointee.handler = Int64(id)
             return 1
         }
     }
@@ -86,10 +84,10 @@ enum RegistrationModule {
             let node = try NodeArgs.node(L, 1, "unregisterForTraitChanges")
             let registration = try LuaObject.check(L, 2, TraitChangeRegistration.self, "unregisterForTraitChanges",
                                                    expected: "a registration token")
-            node.unregisterForTraitChanges(registration)
-            LuaObject.pushUserValue(L, 2)
-            guard lua_rawgetp(L, -1, UVKey.value) == LUA_TNUMBER else { return 0 }
-            HandlerSlot.remove(L, node: 1, id: Int(tk_tointeger(L, -1, nil)))
+            // Only a registration of this node, once: its number may serve another one after.
+            guard node.unregisterForTraitChanges(registration), let box = LuaObject.box(L, 2) else { return 0 }
+            HandlerSlot.remove(L, node: 1, id: Int(box.pointee.handler))
+            box.pointee.handler = 0
             return 0
         }
     }

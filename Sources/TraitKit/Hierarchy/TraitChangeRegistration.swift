@@ -94,12 +94,15 @@ extension TraitEnvironment {
     }
 
     /// Ends a registration; unregistering twice, or a token of another node, does nothing.
-    public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
-        guard let extras, extras.remove(registration) else { return }
+    /// Returns whether it ended one.
+    @discardableResult
+    public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) -> Bool {
+        guard let extras, extras.remove(registration) else { return false }
         registration.ended = true
         let current = CurrentSlot.box
         if current.updateDepth > 0 { current.endedDuringUpdate.append(registration) }
         extrasMasksDidChange()
+        return true
     }
 
     func register(_ traits: [Trait], _ handler: @escaping TraitChangeRegistration.Handler)
