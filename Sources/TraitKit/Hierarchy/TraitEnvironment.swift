@@ -195,18 +195,30 @@ open class TraitEnvironment: CustomStringConvertible {
             traitChildren.append(TraitChild(child))
             return traitChildren.count - 1
         }
-        compactTraitChildren()
-        let at = max(index, 0)
+        let at = position(ofChild: max(index, 0))
         traitChildren.insert(TraitChild(child), at: at)
         traitChildMoves &+= 1
         return at
+    }
+
+    /// Where the child at `index` among the children is in `traitChildren`, tombstones
+    /// counted: a scan of the entries, which loads no child.
+    private func position(ofChild index: Int) -> Int {
+        guard traitChildTombstones > 0 else { return index }
+        var live = 0
+        for i in traitChildren.indices where !traitChildren[i].isTombstone {
+            if live == index { return i }
+            live += 1
+        }
+        return traitChildren.count
     }
 
     /// Takes `child` out of `traitChildren`. Its entry becomes a tombstone, which every walk
     /// passes over, so no entry after it moves: removal costs the same wherever the child is
     /// among any number of siblings (a scan and a shift would make tearing down a long list
     /// quadratic). Tombstones at the end are dropped; once they are half the entries the
-    /// array is compacted, which costs a step per entry, paid for by the removals before it.
+    /// array is compacted, which costs a step per entry (and a store in each child moved),
+    /// paid for by the removals before it.
     func removeTraitChild(_ child: TraitEnvironment) {
         guard let i = indexOfChild(child, near: Int(child.quietIndexHint)) else { return }
         child.flags.remove(.quietInParent)

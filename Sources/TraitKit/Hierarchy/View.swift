@@ -72,8 +72,7 @@ open class View: TraitEnvironment {
         if at == subviewCount {
             subviewSlots.append(view)
         } else {
-            compactSubviewSlots()
-            subviewSlots.insert(view, at: at)
+            subviewSlots.insert(view, at: slot(ofSubview: at))
         }
         view.superview = self
         view.traitRepresentative?.setTraitParent(self, at: at)
@@ -123,6 +122,17 @@ open class View: TraitEnvironment {
             removedSubviewSlots -= 1
         }
         if removedSubviewSlots >= 16, removedSubviewSlots * 2 >= subviewSlots.count { compactSubviewSlots() }
+    }
+
+    /// Where the subview at `index` is in `subviewSlots`, empty slots counted.
+    private func slot(ofSubview index: Int) -> Int {
+        guard removedSubviewSlots > 0 else { return index }
+        var live = 0
+        for i in subviewSlots.indices where subviewSlots[i] != nil {
+            if live == index { return i }
+            live += 1
+        }
+        return subviewSlots.count
     }
 
     /// Drops the empty slots; each subview moved learns its new index.
