@@ -85,9 +85,8 @@ enum MissReasons {
     static func singleOperation(_ key: String) -> String {
         switch key {
         case let k where k.hasPrefix("View{"):
-            "a Swift object, a userdata with its user values and the identity cache entry, behind a call into "
-                + "Swift that costs about 200 ns before any work; each constructor field goes through its setter "
-                + "as an assignment would"
+            "a Swift object, a userdata with its user values and the identity cache entry; each constructor "
+                + "field goes through its setter in a protected call, as an assignment would"
         case let k where k.contains("@"):
             "the call re-parents through Swift (binding anchor, window check, dirty flags); a removal empties "
                 + "its place in the subview and trait-children arrays, so it costs the same at any sibling count, "
@@ -98,7 +97,8 @@ enum MissReasons {
             "the bench fetches each view's overrides once, which makes the overrides object (a Swift object and "
                 + "a userdata); later fetches are answered in C (about 65 ns)"
         case "registerForTraitChanges":
-            "a registration object, its handler entry in the node's user value and the trait list parsed"
+            "a registration object and its identity-cache entry, its handler entry in the node's user value and "
+                + "in the handler table, and the trait list parsed"
         case "update after an override on every view":
             "every view owns a slot after its override: the walk allocates, fills and compares a collection "
                 + "per view, and frees the old one"
