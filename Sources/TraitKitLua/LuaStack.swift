@@ -292,9 +292,9 @@ func rawSetGlobal(_ L: LuaState, _ name: String) {
 /// first, onto the stack: `body` may run Lua code (a setter calling a scripted method) that
 /// changes the table, and `lua_next` would then raise through this frame. Reading them cannot
 /// raise: nothing runs between the `lua_next` calls, and growing the stack runs no collection
-/// step (at most an emergency collection, which calls no finalizer). A table with more pairs
-/// than the stack can hold is read into a list table instead, in protected mode
-/// (`tk_pairs_list`).
+/// step (at most an emergency collection, which calls no finalizer). `body` then has the room a
+/// C function starts with (`LUA_MINSTACK`). A table with more pairs than the stack can hold is
+/// read into a list table instead, in protected mode (`tk_pairs_list`).
 func forEachPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) throws {
     let t = absolute(L, table)
     let base = lua_gettop(L)
@@ -306,6 +306,11 @@ func forEachPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) throw
             return try forEachListedPair(L, t, body)
         }
         lua_pushvalue(L, -2)
+    }
+    // `body` gets the room a C function starts with, above the pairs and its own two values.
+    guard lua_checkstack(L, LUA_MINSTACK + 2) != 0 else {
+        lua_settop(L, base)
+        return try forEachListedPair(L, t, body)
     }
     let end = lua_gettop(L)
     var key = base + 1
