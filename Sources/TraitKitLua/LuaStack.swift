@@ -297,6 +297,7 @@ func rawSetGlobal(_ L: LuaState, _ name: String) {
 /// read into a list table instead, in protected mode (`tk_pairs_list`).
 func forEachPair(_ L: LuaState, _ table: Int32, _ body: () throws -> Void) throws {
     let t = absolute(L, table)
+    guard lua_type(L, t) == LUA_TTABLE else { throw LuaError("expected a table, got \(typeName(L, t))") }
     let base = lua_gettop(L)
     defer { lua_settop(L, base) }
     lua_pushnil(L)
