@@ -195,54 +195,22 @@ open class TraitEnvironment: CustomStringConvertible {
             traitChildren.append(TraitChild(child))
             return traitChildren.count - 1
         }
-        let at = position(ofChild: max(index, 0))
+        let at = HoledArray.position(of: max(index, 0), in: traitChildren, holes: traitChildTombstones) { $0.isTombstone }
         traitChildren.insert(TraitChild(child), at: at)
         traitChildMoves &+= 1
         return at
     }
 
-    /// Where the child at `index` among the children is in `traitChildren`, tombstones
-    /// counted: a scan of the entries, which loads no child.
-    private func position(ofChild index: Int) -> Int {
-        guard traitChildTombstones > 0 else { return index }
-        var live = 0
-        for i in traitChildren.indices where !traitChildren[i].isTombstone {
-            if live == index { return i }
-            live += 1
-        }
-        return traitChildren.count
-    }
-
-    /// Takes `child` out of `traitChildren`. Its entry becomes a tombstone, which every walk
-    /// passes over, so no entry after it moves: removal costs the same wherever the child is
-    /// among any number of siblings (a scan and a shift would make tearing down a long list
-    /// quadratic). Tombstones at the end are dropped; once they are half the entries the
-    /// array is compacted, which costs a step per entry (and a store in each child moved),
-    /// paid for by the removals before it.
+    /// Takes `child` out of `traitChildren`: its entry becomes a tombstone, which every walk
+    /// passes over (`HoledArray`); a compaction gives each child moved its new index as hint.
     func removeTraitChild(_ child: TraitEnvironment) {
         guard let i = indexOfChild(child, near: Int(child.quietIndexHint)) else { return }
         child.flags.remove(.quietInParent)
-        traitChildren[i] = .tombstone
-        traitChildTombstones += 1
-        while traitChildren.last?.isTombstone == true {
-            traitChildren.removeLast()
-            traitChildTombstones -= 1
+        let compacted = HoledArray.remove(at: i, &traitChildren, holes: &traitChildTombstones, hole: .tombstone,
+                                          isHole: { $0.isTombstone }) { entry, index in
+            entry.node._withUnsafeGuaranteedRef { $0.quietIndexHint = UInt32(truncatingIfNeeded: index) }
         }
-        if traitChildTombstones >= 16, Int(traitChildTombstones) * 2 >= traitChildren.count { compactTraitChildren() }
-    }
-
-    /// Drops the tombstones; each child moved learns its new index.
-    private func compactTraitChildren() {
-        guard traitChildTombstones > 0 else { return }
-        var kept = 0
-        for i in traitChildren.indices where !traitChildren[i].isTombstone {
-            traitChildren[kept] = traitChildren[i]
-            traitChildren[kept].node._withUnsafeGuaranteedRef { $0.quietIndexHint = UInt32(truncatingIfNeeded: kept) }
-            kept += 1
-        }
-        traitChildren.removeLast(traitChildren.count - kept)
-        traitChildTombstones = 0
-        traitChildMoves &+= 1
+        if compacted { traitChildMoves &+= 1 }
     }
 
     /// True when `node` is this node or one of its trait ancestors.

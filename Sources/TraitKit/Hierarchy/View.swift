@@ -5,11 +5,11 @@ open class View: TraitEnvironment {
     /// The subviews, back to front.
     public var subviews: [View] { subviewSlots.compactMap { $0 } }
     /// How many subviews there are.
-    public var subviewCount: Int { subviewSlots.count - removedSubviewSlots }
+    public var subviewCount: Int { subviewSlots.count - Int(removedSubviewSlots) }
     /// The subviews, with nil where one was removed: as `traitChildren` keeps tombstones
     /// (`removeTraitChild`), so that removing a subview moves none of its siblings.
     private var subviewSlots: ContiguousArray<View?> = []
-    private var removedSubviewSlots = 0
+    private var removedSubviewSlots: UInt32 = 0
     /// The view controller whose `view` this is, if any.
     public internal(set) unowned(unsafe) var viewController: ViewController?
 
@@ -72,7 +72,7 @@ open class View: TraitEnvironment {
         if at == subviewCount {
             subviewSlots.append(view)
         } else {
-            subviewSlots.insert(view, at: slot(ofSubview: at))
+            subviewSlots.insert(view, at: HoledArray.position(of: at, in: subviewSlots, holes: removedSubviewSlots) { $0 == nil })
         }
         view.superview = self
         view.traitRepresentative?.setTraitParent(self, at: at)
@@ -112,41 +112,13 @@ open class View: TraitEnvironment {
         indexOutward(from: hint, count: subviewSlots.count) { subviewSlots[$0] === view }
     }
 
-    /// Empties the slot at `i`, dropping empty slots at the end and compacting once half
-    /// the slots are empty (as `removeTraitChild` does with tombstones).
+    /// Empties the slot at `i` (`HoledArray`); a compaction gives each subview moved its new
+    /// index as hint.
     private func removeSubviewSlot(at i: Int) {
-        subviewSlots[i] = nil
-        removedSubviewSlots += 1
-        while let last = subviewSlots.last, last == nil {
-            subviewSlots.removeLast()
-            removedSubviewSlots -= 1
+        _ = HoledArray.remove(at: i, &subviewSlots, holes: &removedSubviewSlots, hole: nil,
+                              isHole: { $0 == nil }) { subview, index in
+            subview?.quietIndexHint = UInt32(truncatingIfNeeded: index)
         }
-        if removedSubviewSlots >= 16, removedSubviewSlots * 2 >= subviewSlots.count { compactSubviewSlots() }
-    }
-
-    /// Where the subview at `index` is in `subviewSlots`, empty slots counted.
-    private func slot(ofSubview index: Int) -> Int {
-        guard removedSubviewSlots > 0 else { return index }
-        var live = 0
-        for i in subviewSlots.indices where subviewSlots[i] != nil {
-            if live == index { return i }
-            live += 1
-        }
-        return subviewSlots.count
-    }
-
-    /// Drops the empty slots; each subview moved learns its new index.
-    private func compactSubviewSlots() {
-        guard removedSubviewSlots > 0 else { return }
-        var kept = 0
-        for i in subviewSlots.indices {
-            guard let subview = subviewSlots[i] else { continue }
-            subviewSlots[kept] = subview
-            subview.quietIndexHint = UInt32(truncatingIfNeeded: kept)
-            kept += 1
-        }
-        subviewSlots.removeLast(subviewSlots.count - kept)
-        removedSubviewSlots = 0
     }
 
     private func hasSuperviewAncestor(_ view: View) -> Bool {
