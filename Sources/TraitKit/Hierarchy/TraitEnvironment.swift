@@ -45,14 +45,17 @@ open class TraitEnvironment: CustomStringConvertible {
     /// replaced: it lives as long as the node, so code that keeps the node alive may read it
     /// unretained (`TraitUpdatePass.traitsDidChange`).
     @exclusivity(unchecked) private(set) var extras: NodeExtras?
-    unowned(unsafe) var traitParent: TraitEnvironment?
+    /// The trait parent, unretained: a node lives while its structural owner keeps it, and a
+    /// parent clears its children's links when it goes. `Unmanaged`, not `unowned(unsafe)`, so
+    /// that walks up the tree load each link without a retain and a release.
+    @exclusivity(unchecked) var parentLink: Unmanaged<TraitEnvironment>?
     /// How many entries of `traitChildren` are tombstones (`removeTraitChild`). After the
     /// fields the walk reads, so as not to push them apart.
-    var traitChildTombstones: UInt32 = 0
+    @exclusivity(unchecked) var traitChildTombstones: UInt32 = 0
     /// Counts the changes to `traitChildren` that move entries (an insertion before the end,
     /// a compaction): a walk over the children that sees it change starts its scan again, as
     /// an entry it has not visited may now sit before its position.
-    var traitChildMoves: UInt32 = 0
+    @exclusivity(unchecked) var traitChildMoves: UInt32 = 0
 
     /// The collection as of the last update (R6): mutations show only after an update.
     public var traitCollection: TraitCollection {
@@ -123,6 +126,11 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// The node this one inherits its traits from (R4), or nil at a root.
     public var traitParentNode: TraitEnvironment? { traitParent }
+
+    var traitParent: TraitEnvironment? {
+        get { parentLink?.takeUnretainedValue() }
+        set { parentLink = newValue.map(Unmanaged.passUnretained) }
+    }
 
     /// The nodes that inherit from this one, in update order.
     public var traitChildNodes: [TraitEnvironment] {
@@ -213,14 +221,23 @@ open class TraitEnvironment: CustomStringConvertible {
         if compacted { traitChildMoves &+= 1 }
     }
 
+    /// The first of this node and its trait ancestors, nearest first, for which `found` is
+    /// true. The walk retains no node (a retain and a release per level, for walks every
+    /// insertion and removal makes several of): a trait parent lives while it has children,
+    /// and `found` must not free any node.
+    @inline(__always)
+    func firstInTraitChain(where found: (TraitEnvironment) -> Bool) -> TraitEnvironment? {
+        var current = Unmanaged.passUnretained(self)
+        while true {
+            if current._withUnsafeGuaranteedRef(found) { return current.takeUnretainedValue() }
+            guard let parent = current._withUnsafeGuaranteedRef({ $0.parentLink }) else { return nil }
+            current = parent
+        }
+    }
+
     /// True when `node` is this node or one of its trait ancestors.
     func hasTraitAncestor(_ node: TraitEnvironment) -> Bool {
-        var current: TraitEnvironment? = self
-        while let c = current {
-            if c === node { return true }
-            current = c.traitParent
-        }
-        return false
+        firstInTraitChain { $0 === node } != nil
     }
 
     /// The root of this node's trait tree (a Screen when the node is on one).
@@ -241,12 +258,12 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// Sets `flag` on every ancestor, stopping at the first one that already has it.
     func markAncestors(_ flag: NodeFlags) {
-        var current = traitParent
-        while let node = current, !node.flags.contains(flag) {
+        _ = parentLink?._withUnsafeGuaranteedRef { $0.firstInTraitChain { node in
+            if node.flags.contains(flag) { return true }
             node.flags.insert(flag)
             node.wakeInParent()
-            current = node.traitParent
-        }
+            return false
+        } }
     }
 
     /// After a move, tells the new ancestors about work pending in this subtree.

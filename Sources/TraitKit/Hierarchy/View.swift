@@ -1,17 +1,17 @@
 /// A view (R4): inherits from its superview, or from its view controller when it is one's view.
 open class View: TraitEnvironment {
     /// The view this one is a subview of (`addSubview` sets it).
-    public private(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     /// The subviews, back to front.
     public var subviews: [View] { subviewSlots.compactMap { $0 } }
     /// How many subviews there are.
     public var subviewCount: Int { subviewSlots.count - Int(removedSubviewSlots) }
     /// The subviews, with nil where one was removed: as `traitChildren` keeps tombstones
     /// (`removeTraitChild`), so that removing a subview moves none of its siblings.
-    private var subviewSlots: ContiguousArray<View?> = []
-    private var removedSubviewSlots: UInt32 = 0
+    @exclusivity(unchecked) private var subviewSlots: ContiguousArray<View?> = []
+    @exclusivity(unchecked) private var removedSubviewSlots: UInt32 = 0
     /// The view controller whose `view` this is, if any.
-    public internal(set) unowned(unsafe) var viewController: ViewController?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var viewController: ViewController?
 
     /// A dynamic background color makes the view redraw on color-appearance changes (R9).
     public var backgroundColor: Color? { didSet { colorsDidChange() } }
@@ -101,8 +101,8 @@ open class View: TraitEnvironment {
     /// The node that stands for this view among its superview's trait children: the view
     /// controller when this is its (unpresented) view, else the view itself.
     var traitRepresentative: TraitEnvironment? {
-        guard let viewController else { return self }
-        return viewController.presentationController == nil ? viewController : nil
+        if viewController == nil { return self }  // no binding: it would retain the controller
+        return viewController!.presentationController == nil ? viewController : nil
     }
 
     /// Where `view` is in `subviews`, looking outward from `hint`. A view placed by
@@ -122,7 +122,7 @@ open class View: TraitEnvironment {
     }
 
     private func hasSuperviewAncestor(_ view: View) -> Bool {
-        var current = superview
+        unowned(unsafe) var current = superview
         while let c = current {
             if c === view { return true }
             current = c.superview
@@ -190,12 +190,7 @@ extension TraitEnvironment {
     /// The window above this node in the trait tree. By a flag, not a cast per level: every
     /// insert and removal asks twice, from as deep as the view is.
     var enclosingWindow: Window? {
-        var current: TraitEnvironment? = self
-        while let c = current {
-            if c.flags.contains(.isWindow) { return unsafeDowncast(c, to: Window.self) }
-            current = c.traitParent
-        }
-        return nil
+        firstInTraitChain { $0.flags.contains(.isWindow) }.map { unsafeDowncast($0, to: Window.self) }
     }
 
     /// Brings this node's traits (and its subtree's) up to date now; callbacks run before it

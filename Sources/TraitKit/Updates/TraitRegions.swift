@@ -25,12 +25,12 @@ extension TraitEnvironment {
     func summaryDidGrow() {
         let bits = ownSummaryFlags.union(flags.intersection([.subtreeVisitOnAnyChange, .subtreeHasBinding]))
         let interest = interestSummary | subtreeInterest
-        var node: TraitEnvironment? = self
-        while let n = node, !n.flags.contains(bits) || n.subtreeInterest & interest != interest {
+        _ = firstInTraitChain { n in
+            if n.flags.contains(bits) && n.subtreeInterest & interest == interest { return true }
             n.flags.formUnion(bits)
             n.subtreeInterest |= interest
             n.wakeInParent()
-            node = n.traitParent
+            return false
         }
     }
 
