@@ -199,7 +199,7 @@ enum LuaObject {
     }
 
     /// Pushes the table stored under `key` in the user value of the userdata at `i`, making
-    /// both on first use (owned nodes, held elements).
+    /// both on first use (held elements).
     static func pushUserValueTable(_ L: LuaState, _ i: Int32, _ key: UnsafeRawPointer) {
         pushUserValue(L, i)
         if lua_rawgetp(L, -1, key) != LUA_TTABLE {
@@ -226,7 +226,6 @@ enum LuaObject {
 enum UVKey {
     nonisolated(unsafe) static let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
     static var classTable: UnsafeRawPointer { UnsafeRawPointer(storage) }
-    static var owned: UnsafeRawPointer { UnsafeRawPointer(storage + 2) }
     static var value: UnsafeRawPointer { UnsafeRawPointer(storage + 4) }
     static var backgroundColor: UnsafeRawPointer { UnsafeRawPointer(storage + 5) }
     static var tintColor: UnsafeRawPointer { UnsafeRawPointer(storage + 6) }

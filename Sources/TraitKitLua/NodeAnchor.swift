@@ -2,7 +2,7 @@ import CLua
 import TraitKit
 
 /// Keeps a node's userdata alive exactly as long as the engine keeps the node: the userdata is
-/// stored in its structural owner's user value (`owned` set), so Lua's collector traces the
+/// a key of its structural owner's user value table, so Lua's collector traces the
 /// same ownership graph the engine has. A detached subtree nobody references is garbage as a
 /// whole, self-capturing handlers included; a view in a window lives while the window does.
 ///
@@ -34,7 +34,8 @@ final class NodeAnchor: NodeBinding {
     /// application owns it): inline in the userdata, so owning a node costs it no table.
     static let ownerSlot: Int32 = 4
 
-    /// Moves the userdata at `ud` from its previous owner's `owned` set to its current owner's.
+    /// Moves the userdata at `ud` from its previous owner's user value table to its current
+    /// owner's.
     static func anchor(_ L: LuaState, _ ud: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
         // Leave the previous owner.
         switch lua_getiuservalue(L, ud, ownerSlot) {
@@ -68,9 +69,12 @@ final class NodeAnchor: NodeBinding {
         _ = lua_setiuservalue(L, ud, ownerSlot)
     }
 
-    /// Adds (or removes) the userdata at `ud` to the `owned` set of the owner userdata on top.
+    /// Adds (or removes) the userdata at `ud` as a key of the user value table of the owner
+    /// userdata on top. The table itself is the set: its other keys are light userdata
+    /// (`UVKey`), which no full userdata equals, and a set of its own was one more table and
+    /// one more lookup for every move.
     private static func setOwned(_ L: LuaState, ownerAt owner: Int32, ud: Int32, present: Bool) {
-        LuaObject.pushUserValueTable(L, owner, UVKey.owned)
+        LuaObject.pushUserValue(L, owner)
         lua_pushvalue(L, ud)
         if present { lua_pushboolean(L, 1) } else { lua_pushnil(L) }
         lua_rawset(L, -3)
