@@ -148,7 +148,7 @@ enum ClassModule {
             } catch let error as LuaError {
                 throw LuaError(fieldMessage(error.description, className))
             }
-            NodeArgs.push(L, node)
+            LuaObject.pushNew(L, node)
             let ud = lua_gettop(L)
             // A script's subclass is kept in the user value; an engine class's instance finds
             // its class from its Swift type (`pushDefaultClass`), so most nodes need no table.

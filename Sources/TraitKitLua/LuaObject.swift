@@ -85,6 +85,28 @@ enum LuaObject {
             return
         }
         tk_pop(L, 1)
+        create(L, object, kind, cache: -1, key: key, runtime)
+        if isCollection { rememberCollection(L, key, runtime) }
+        tk_replace(L, -2)
+        if isCollection, let collection = object as? TraitCollection { ValueAnchors.anchorObjects(L, of: collection, in: -1) }
+    }
+
+    /// Pushes the userdata for a node the caller has just made, which therefore has none yet:
+    /// a lookup that is bound to miss is a walk of a hash chain in a table as large as the
+    /// number of objects a script holds (a cache miss or two per construction).
+    static func pushNew(_ L: LuaState, _ node: TraitEnvironment) {
+        let key = Unmanaged.passUnretained(node).toOpaque()
+        let runtime = LuaRuntime.unretained(L)
+        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
+        create(L, node, .node, cache: -1, key: key, runtime)
+        tk_replace(L, -2)
+    }
+
+    /// Makes the userdata for `object`, enters it in the identity cache at `cache` under
+    /// `key`, and pushes it.
+    private static func create(_ L: LuaState, _ object: AnyObject, _ kind: Kind, cache: Int32,
+                               key: UnsafeMutableRawPointer, _ runtime: Unmanaged<LuaRuntime>) {
+        let cache = absolute(L, cache)
         let owner = runtime.takeUnretainedValue()
         // Nodes have four more user values: their cached collection userdata (tk_node_index),
         // their handlers (`HandlerSlot`), their owner's userdata (`NodeAnchor`) and their
@@ -97,11 +119,8 @@ enum LuaObject {
         pushRef(L, owner.metatableRefs[Int(kind.rawValue)])
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
-        lua_rawsetp(L, -3, key)
-        if isCollection { rememberCollection(L, key, runtime) }
-        tk_replace(L, -2)
+        lua_rawsetp(L, cache, key)
         if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, owner) }
-        if isCollection, let collection = object as? TraitCollection { ValueAnchors.anchorObjects(L, of: collection, in: -1) }
     }
 
     /// The identity cache's key for the last collection pushed (object keys are light userdata).

@@ -42,7 +42,12 @@ public final class LuaRuntime {
     var metatableRefs: [Int32] = []
     /// The weak-keyed set of collections with a metatable of their own (`tk_collection_index`).
     var promotedCollectionsRef: Int32 = 0
-    private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:]
+    @exclusivity(unchecked) private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:] {
+        didSet { lastMembers = (nil, (0, 0)) }
+    }
+    /// The last class `members(for:)` answered: scripts make objects of one class in runs,
+    /// and each answer otherwise costs a hash per class up the chain.
+    @exclusivity(unchecked) private var lastMembers: (type: ObjectIdentifier?, refs: (getters: Int32, setters: Int32)) = (nil, (0, 0))
     /// What `register` was given, in order: the names each class offers, for the checks and
     /// references built on them.
     private(set) var registeredMembers: [(type: AnyClass, members: Members)] = []
@@ -202,7 +207,11 @@ public final class LuaRuntime {
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).
     func members(for object: AnyObject, _ kind: LuaObject.Kind) -> (getters: Int32, setters: Int32) {
-        nearest(in: memberRefs, for: object) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if type == lastMembers.type { return lastMembers.refs }
+        let refs = nearest(in: memberRefs, for: object) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+        lastMembers = (type, refs)
+        return refs
     }
 
     /// The entry for the object's class, or for its nearest superclass that has one.

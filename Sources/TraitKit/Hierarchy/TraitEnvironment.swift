@@ -8,9 +8,10 @@
 ///
 /// A hierarchy is confined to the thread that made it (nodes are not `Sendable`).
 ///
-/// The properties the update pass touches on every node are `@exclusivity(unchecked)`: the
-/// engine never holds an `inout` access to them across a call, so the dynamic exclusivity
-/// check (a thread-local access set, a sixth of a flush) could never fire.
+/// The properties the update pass touches on every node, and those every insertion, removal
+/// and construction touches, are `@exclusivity(unchecked)`: the engine never holds an `inout`
+/// access to them across a call, so the dynamic exclusivity check (a thread-local access set:
+/// a sixth of a flush, a fifth of an `addSubview`) could never fire.
 open class TraitEnvironment: CustomStringConvertible {
     // The fields the trait walk reads come first and together: it reads them for every child
     // of a node it visits, to decide whether to enter it, so they should share a cache line.
@@ -63,7 +64,7 @@ open class TraitEnvironment: CustomStringConvertible {
     }
 
     /// A name for printing, dumps and error messages.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
 
     /// The class name shown in dumps and messages; bindings set their own subclass names.
     public var className: String {
@@ -149,7 +150,7 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// The binding's per-node object, if a binding wraps this node. Kept in the node, not in
     /// `extras`: every node a script makes has one, and extras hold what most nodes lack.
-    public var binding: (any NodeBinding)? {
+    @exclusivity(unchecked) public var binding: (any NodeBinding)? {
         didSet {
             if binding == nil { flags.remove(.hasBinding) } else { flags.insert(.hasBinding); summaryDidGrow() }
         }
