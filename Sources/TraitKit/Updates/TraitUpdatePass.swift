@@ -68,7 +68,7 @@ extension TraitEnvironment {
                        context: UpdateContext) {
         var changed = TraitSet()
         if needsSelf {
-            changed = recompute(from: previous, parentSlot: parentSlot)
+            changed = recompute(from: previous, parentSlot: parentSlot, parentOld: parentOld, parentChanged: parentChanged)
             if !changed.isEmpty { context.changedTraits.formUnion(changed) }
         } else if !parentChanged.isEmpty {
             // Without a full recompute, `changed` is within what an ancestor's full recompute
@@ -76,7 +76,7 @@ extension TraitEnvironment {
             if shared {
                 changed = previous === parentOld ? parentChanged : traitCollection.changedTraitSet(from: previous)
             } else if overrideStorage.map({ !parentChanged.isSubset(of: $0.mask) }) ?? true {
-                changed = recompute(from: previous, parentSlot: parentSlot)
+                changed = recompute(from: previous, parentSlot: parentSlot, parentOld: parentOld, parentChanged: parentChanged)
             }
         }
         if !changed.isEmpty { traitsDidChange(from: previous, changed: changed, context: context) }
@@ -99,11 +99,18 @@ extension TraitEnvironment {
     /// Computes this node's collection from its parent's (or, at a root, from its root
     /// collection), shares the parent's slot when nothing here differs, else owns one; returns
     /// what changed since `previous`.
-    private func recompute(from previous: TraitCollection, parentSlot: Unmanaged<CollectionSlot>?) -> TraitSet {
+    ///
+    /// `parentChanged` is what changed from `parentOld` to the parent's collection: a node
+    /// that had the parent's old collection and now shares its new one changed by exactly
+    /// that, with no comparison of the two (at the first update, most nodes).
+    private func recompute(from previous: TraitCollection, parentSlot: Unmanaged<CollectionSlot>?,
+                           parentOld: TraitCollection? = nil, parentChanged: TraitSet = TraitSet()) -> TraitSet {
         let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? rootCollection()
         let new = collection(inheriting: parentCollection)
         if new === parentCollection, let parentSlot { shareParentSlot(parentSlot) } else { ownSlot(new) }
-        return new === previous ? TraitSet() : new.changedTraitSet(from: previous)
+        if new === previous { return TraitSet() }
+        if new === parentCollection, previous === parentOld { return parentChanged }
+        return new.changedTraitSet(from: previous)
     }
 
     /// Visits the children that need it, handing them this node's slot and previous
