@@ -102,11 +102,20 @@ enum LuaObject {
         tk_replace(L, -2)
     }
 
-    /// Makes the userdata for `object`, enters it in the identity cache at `cache` under
-    /// `key`, and pushes it.
-    private static func create(_ L: LuaState, _ object: AnyObject, _ kind: Kind, cache: Int32,
+    /// Pushes a new userdata for an object the binding makes and reaches only through a user
+    /// value or a variable from then on (a node's `traitOverrides` proxy, a registration
+    /// token): it is never pushed again by
+    /// identity, so it takes no identity-cache entry (a hash insertion into a table as large
+    /// as the number of objects a script holds).
+    static func pushUnshared(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
+        create(L, object, kind, cache: nil, key: Unmanaged.passUnretained(object).toOpaque(), LuaRuntime.unretained(L))
+    }
+
+    /// Makes the userdata for `object`, enters it in the identity cache at `cache` (if any)
+    /// under `key`, and pushes it.
+    private static func create(_ L: LuaState, _ object: AnyObject, _ kind: Kind, cache: Int32?,
                                key: UnsafeMutableRawPointer, _ runtime: Unmanaged<LuaRuntime>) {
-        let cache = absolute(L, cache)
+        let cache = cache.map { absolute(L, $0) }
         let owner = runtime.takeUnretainedValue()
         // Nodes have four more user values: their cached collection userdata (tk_node_index),
         // their handlers (`HandlerSlot`), their owner's userdata (`NodeAnchor`) and their
@@ -118,8 +127,10 @@ enum LuaObject {
                     members: members.getters, setters: members.setters, collection: nil, handler: 0))
         pushRef(L, owner.metatableRefs[Int(kind.rawValue)])
         lua_setmetatable(L, -2)
-        lua_pushvalue(L, -1)
-        lua_rawsetp(L, cache, key)
+        if let cache {
+            lua_pushvalue(L, -1)
+            lua_rawsetp(L, cache, key)
+        }
         if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, owner) }
     }
 

@@ -26,7 +26,7 @@ enum OverridesModule {
         let i = absolute(L, i)
         if lua_getiuservalue(L, i, TK_OVERRIDES_SLOT) == LUA_TUSERDATA { return }
         tk_pop(L, 1)
-        LuaObject.push(L, Proxy(node), .overrides)
+        LuaObject.pushUnshared(L, Proxy(node), .overrides)
         lua_pushvalue(L, -1)
         _ = lua_setiuservalue(L, i, TK_OVERRIDES_SLOT)
     }

@@ -29,8 +29,9 @@ enum RegistrationModule {
             lua_pushvalue(L, -1)
             HandlerTable.store(L, node: 1, id)
             HandlerSlot.store(L, node: 1, id: id)
-            LuaObject.push(L, registration, .registration)
-            // The token is made here only, so its userdata is the one that carries the id.
+            // The token is made here only (so it needs no identity-cache entry), and its
+            // userdata is the one that carries the id.
+            LuaObject.pushUnshared(L, registration, .registration)
             LuaObject.box(L, -1)?.pointee.handler = Int64(id)
             return 1
         }

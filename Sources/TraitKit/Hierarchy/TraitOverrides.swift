@@ -7,8 +7,10 @@ final class TraitOverrideStorage {
         let id: Int
         var value: TraitValue
     }
-    private(set) var entries: [Entry] = []
-    private(set) var mask = TraitSet()
+    // Unchecked exclusivity: the storage belongs to one node, confined to its thread, and no
+    // access to them is held across a call.
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var mask = TraitSet()
 
     var maxID: Int { entries.last?.id ?? -1 }
     var isEmpty: Bool { entries.isEmpty }

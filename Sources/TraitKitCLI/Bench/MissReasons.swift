@@ -64,7 +64,7 @@ enum MissReasons {
         switch phase {
         case "build":
             "each view costs a Swift object, a userdata with five user values and its identity-cache entry; "
-                + "addSubview re-parents through Swift and moves the userdata into its owner's set (NodeAnchor)"
+                + "addSubview re-parents through Swift and moves the userdata into its owner's user value (NodeAnchor)"
         case "configure":
             "an override goes through the overrides object's __newindex into Swift and marks the path dirty"
         case "settle":
@@ -74,7 +74,7 @@ enum MissReasons {
             "node.traitCollection crosses into Swift and pushes the collection's userdata; tc[Trait] looks the "
                 + "trait object up before the value"
         case "teardown":
-            "removeFromSuperview re-parents through Swift: the binding's owned set, the window check and "
+            "removeFromSuperview re-parents through Swift: the binding's owner link, the window check and "
                 + "the dirty flags; its place among the siblings is emptied, not shifted"
         default:
             "the sum of the phases above"
