@@ -216,13 +216,36 @@ static inline tk_Box *tk_tobox(lua_State *L, int i, int32_t kind) {
  * (OverridesModule.push); the last of a node's user values. */
 #define TK_OVERRIDES_SLOT 5
 
+/* The node's current collection when the binding's fast path can read it: the pointer in
+ * the node's slot, which only the update pass changes (the slot pointer is at `slot_offset`
+ * in the node, the collection pointer at `collection_offset` in the slot). */
+static inline void *tk_node_collection(tk_Limits *limits, tk_Box *box) {
+    return *(void **)(*(char **)((char *)box->object + limits->slot_offset) + limits->collection_offset);
+}
+
+/* With a node's current collection's userdata on top (from the identity cache): caches it in
+ * the node's second user value and returns 1 if it is that collection's, else pops it and
+ * returns 0. */
+static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *collection) {
+    tk_Box *found = tk_tobox(L, -1, TK_KIND_COLLECTION);
+    if (!found || found->object != collection) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, 1, 2);
+    box->collection = collection;
+    return 1;
+}
+
 /* `__index` of nodes. `node.traitCollection` is answered from the node's second user value
- * while the collection cached there (`box->collection`) is still the node's current one (the
- * pointer in the node's slot, which only the update pass changes: the slot pointer is at
- * `slot_offset` in the node, the collection pointer at `collection_offset` in the slot), and
- * `node.traitOverrides` from TK_OVERRIDES_SLOT once the proxy is made: no table lookup, no
- * Swift. Anything else, and a stale or empty cache, runs the Swift `__index` (upvalue 1) in
- * this frame, which fills the cache. Upvalues 2 and 3: "traitCollection", "traitOverrides". */
+ * while the collection cached there (`box->collection`) is still the node's current one, and
+ * else from the identity cache when the collection has a userdata already (after an update,
+ * most nodes share a collection another node's read has brought to Lua); `node.traitOverrides`
+ * from TK_OVERRIDES_SLOT once the proxy is made: no Swift. Anything else, and a collection
+ * that has no userdata yet, runs the Swift `__index` (upvalue 1) in this frame, which makes it
+ * and fills the cache. Upvalues 2 and 3: "traitCollection", "traitOverrides"; 4: the
+ * identity cache. */
 static inline int tk_node_index(lua_State *L) {
     tk_Limits *limits = tk_limits(L);
     if (lua_rawequal(L, 2, lua_upvalueindex(3))) {
@@ -231,21 +254,24 @@ static inline int tk_node_index(lua_State *L) {
         lua_settop(L, 2);
     } else if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
         tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
-        if (box && box->object && box->collection
-            && box->collection == *(void **)(*(char **)((char *)box->object + limits->slot_offset)
-                                             + limits->collection_offset)
-            && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA)
+        void *current = box && box->object ? tk_node_collection(limits, box) : NULL;
+        if (current && box->collection == current && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA) return 1;
+        lua_settop(L, 2);
+        if (current && lua_type(L, lua_upvalueindex(4)) == LUA_TTABLE
+            && lua_rawgetp(L, lua_upvalueindex(4), current) == LUA_TUSERDATA
+            && tk_node_cache_collection(L, box, current))
             return 1;
         lua_settop(L, 2);
     }
     return tk_trampoline(L);
 }
 
-static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f) {
+static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, int cache_ref) {
     lua_pushlightuserdata(L, (void *)f);
     lua_pushliteral(L, "traitCollection");
     lua_pushliteral(L, "traitOverrides");
-    lua_pushcclosure(L, tk_node_index, 3);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache_ref);
+    lua_pushcclosure(L, tk_node_index, 4);
 }
 
 /* `__index` of trait collections. Collections never change, so the binding keeps each trait

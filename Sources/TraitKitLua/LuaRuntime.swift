@@ -171,7 +171,7 @@ public final class LuaRuntime {
         Pairs.pushMetamethod(L)
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
-            if kind == .node { tk_pushnodeindex(L, indexObject) } else { push(L, indexObject) }
+            if kind == .node { tk_pushnodeindex(L, indexObject, cacheRef) } else { push(L, indexObject) }
             rawSetField(L, -2, "__index")
             push(L, newIndexObject); rawSetField(L, -2, "__newindex")
             push(L, LuaObject.collect); rawSetField(L, -2, "__gc")

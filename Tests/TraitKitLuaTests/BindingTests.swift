@@ -140,6 +140,30 @@ struct BindingTests {
             """)
     }
 
+    /// After an update, nodes that share a collection read one userdata: the first read makes
+    /// it, the others find it (in C, through the identity cache) and cache it as their own.
+    @Test func nodesSharingACollectionReadOneUserdata() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            local root = tk.ViewController{}; window.rootViewController = root
+            local a, b, c = tk.View{}, tk.View{}, tk.View{}
+            root.view:addSubview(a); a:addSubview(b); a:addSubview(c)
+            tk.update()
+            assert(rawequal(b.traitCollection, a.traitCollection), "a child sharing its parent's collection")
+            a.overrideUserInterfaceStyle = "dark"
+            tk.update()
+            local made = c.traitCollection
+            assert(made.userInterfaceStyle == "dark")
+            for _ = 1, 2 do
+              assert(rawequal(b.traitCollection, made) and rawequal(a.traitCollection, made), "found, then cached")
+            end
+            b.overrideUserInterfaceStyle = "light"
+            tk.update()
+            assert(b.traitCollection.userInterfaceStyle == "light" and rawequal(c.traitCollection, made))
+            """)
+    }
+
     /// `node.traitOverrides` is one proxy per node, answered in C once made: it writes through
     /// to its own node, survives the script dropping it, and the C path refuses what is not a
     /// node as the Swift one does.
