@@ -160,6 +160,19 @@ enum LuaObject {
         if let object { push(L, object, kind) } else { lua_pushnil(L) }
     }
 
+    /// Pushes the userdata of `object` if it is the first or second value of the running C
+    /// function (the `self` or the argument of the method that moved it); returns whether it
+    /// did. Cheaper than the identity cache's hash chain, a cache miss or two in a large one;
+    /// and a userdata there is the object's one userdata whatever function it is.
+    static func pushArgument(_ L: LuaState, _ object: AnyObject) -> Bool {
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        for i: Int32 in 1...2 where box(L, i)?.pointee.object == pointer {
+            lua_pushvalue(L, i)
+            return true
+        }
+        return false
+    }
+
     /// Pushes the userdata of `object` only if it exists already; returns whether it did.
     static func pushExisting(_ L: LuaState, _ object: AnyObject) -> Bool {
         pushRef(L, LuaRuntime.unretained(L)._withUnsafeGuaranteedRef { $0.cacheRef })

@@ -25,7 +25,7 @@ final class NodeAnchor: NodeBinding {
     func ownerDidChange(_ node: TraitEnvironment) {
         guard let runtime = link.runtime else { return }
         let L = runtime.L
-        guard LuaObject.pushExisting(L, node) else { return }
+        guard LuaObject.pushArgument(L, node) || LuaObject.pushExisting(L, node) else { return }
         Self.anchor(L, absolute(L, -1), node, runtime)
         tk_pop(L, 1)
     }
@@ -54,7 +54,7 @@ final class NodeAnchor: NodeBinding {
         // Join the new one.
         switch node.owner {
         case let owner as TraitEnvironment:
-            LuaObject.push(L, owner, .node)
+            if !LuaObject.pushArgument(L, owner) { LuaObject.push(L, owner, .node) }
             setOwned(L, ownerAt: -1, ud: ud, present: true)
         case is Application:
             pushRef(L, runtime.anchoredRef)
