@@ -132,7 +132,8 @@ struct BindingTests {
             assert(not rawequal(b.traitCollection, first))
             b:removeFromSuperview(); root.view:addSubview(b); tk.update()
             assert(b.traitCollection.userInterfaceStyle == "unspecified", "moved out from under the override")
-            local index = getmetatable(b).__index
+            local index = debug.getmetatable(b).__index
+            assert(type(index) == "function")
             for _, stranger in ipairs{ first, {}, a.traitOverrides, 42 } do
               local ok, err = pcall(index, stranger, "traitCollection")
               assert(not ok and type(err) == "string", tostring(err))
@@ -178,7 +179,8 @@ struct BindingTests {
             assert(not b.traitOverrides:contains("userInterfaceStyle"))
             first = nil; collectgarbage(); collectgarbage()
             assert(a.traitOverrides.userInterfaceStyle == "dark", "the proxy lives as long as its node")
-            local index = getmetatable(a).__index
+            local index = debug.getmetatable(a).__index
+            assert(type(index) == "function")
             for _, stranger in ipairs{ a.traitOverrides, a.traitCollection, {}, 42 } do
               local ok, err = pcall(index, stranger, "traitOverrides")
               assert(not ok and type(err) == "string", tostring(err))
