@@ -104,9 +104,8 @@ enum LuaObject {
 
     /// Pushes a new userdata for an object the binding makes and reaches only through a user
     /// value or a variable from then on (a node's `traitOverrides` proxy, a registration
-    /// token): it is never pushed again by
-    /// identity, so it takes no identity-cache entry (a hash insertion into a table as large
-    /// as the number of objects a script holds).
+    /// token): it is never pushed again by identity, so it takes no identity-cache entry (a
+    /// hash insertion into a table as large as the number of objects a script holds).
     static func pushUnshared(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
         create(L, object, kind, cache: nil, key: Unmanaged.passUnretained(object).toOpaque(), LuaRuntime.unretained(L))
     }

@@ -101,7 +101,7 @@ open class View: TraitEnvironment {
     /// The node that stands for this view among its superview's trait children: the view
     /// controller when this is its (unpresented) view, else the view itself.
     var traitRepresentative: TraitEnvironment? {
-        if viewController == nil { return self }  // no binding: it would retain the controller
+        if viewController == nil { return self }  // compared, not bound: `let` would retain it
         return viewController!.presentationController == nil ? viewController : nil
     }
 
@@ -122,7 +122,7 @@ open class View: TraitEnvironment {
     }
 
     private func hasSuperviewAncestor(_ view: View) -> Bool {
-        unowned(unsafe) var current = superview
+        var current = superview
         while let c = current {
             if c === view { return true }
             current = c.superview
