@@ -9,12 +9,7 @@ enum LayoutPass {
         guard !node.flags.isDisjoint(with: flags) else { return }
         let needsSelf = node.flags.contains(.needsUpdateConstraints)
         node.flags.remove(flags)
-        var i = 0
-        while i < node.traitChildren.count {
-            let entry = node.traitChildren[i]
-            i += 1
-            if !entry.isTombstone { updateConstraints(entry.takeUnretainedValue(), context: context) }
-        }
+        node.forEachTraitChild { updateConstraints($0, context: context) }
         guard needsSelf, let view = node as? View, !isPlain(view, .updateConstraints) else { return }
         tracking(view, into: \.constraintsTraits, context) {
             context.run { try view.dispatch(.updateConstraints) { view.updateConstraints() } }
@@ -77,13 +72,6 @@ enum LayoutPass {
         let needsSelf = node.flags.contains(flag)
         node.flags.remove([flag, subtree])
         if needsSelf, let view = node as? View { act(view) }
-        // By index over the unowned entries (no array copy per node); `act` may add or remove
-        // children, so the count is read each time.
-        var i = 0
-        while i < node.traitChildren.count {
-            let entry = node.traitChildren[i]
-            i += 1
-            if !entry.isTombstone { walk(entry.takeUnretainedValue(), flag: flag, subtree: subtree, act) }
-        }
+        node.forEachTraitChild { walk($0, flag: flag, subtree: subtree, act) }
     }
 }
