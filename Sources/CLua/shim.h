@@ -223,18 +223,23 @@ static inline void *tk_node_collection(tk_Limits *limits, tk_Box *box) {
     return *(void **)(*(char **)((char *)box->object + limits->slot_offset) + limits->collection_offset);
 }
 
-/* With a node's current collection's userdata on top (from the identity cache): caches it in
- * the node's second user value and returns 1 if it is that collection's, else pops it and
- * returns 0. */
+/* With the userdata of `collection`, the current collection of the node at 1 (whose box is
+ * `box`), on top: keeps it in the node's second user value for tk_node_index, left on top.
+ * (The userdata keeps the collection alive, so its address cannot be reused meanwhile.) */
+static inline void tk_node_keep_collection(lua_State *L, tk_Box *box, void *collection) {
+    lua_pushvalue(L, -1);
+    if (lua_setiuservalue(L, 1, 2)) box->collection = collection;
+}
+
+/* With a node's current collection's userdata on top (from the identity cache): keeps it and
+ * returns 1 if it is that collection's, else pops it and returns 0. */
 static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *collection) {
     tk_Box *found = tk_tobox(L, -1, TK_KIND_COLLECTION);
     if (!found || found->object != collection) {
         lua_pop(L, 1);
         return 0;
     }
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, 1, 2);
-    box->collection = collection;
+    tk_node_keep_collection(L, box, collection);
     return 1;
 }
 

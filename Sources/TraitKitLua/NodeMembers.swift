@@ -56,11 +56,8 @@ enum NodeMembers {
                 guarded(L) { L in
                     let tc = try NodeArgs.node(L, 1, "traitCollection").traitCollection
                     LuaObject.push(L, tc, .collection)
-                    // For tk_node_index: this userdata, while the node's collection is `tc`.
-                    // (The userdata keeps `tc` alive, so its address cannot be reused meanwhile.)
-                    lua_pushvalue(L, -1)
-                    if lua_setiuservalue(L, 1, 2) != 0, let box = LuaObject.box(L, 1) {
-                        box.pointee.collection = Unmanaged.passUnretained(tc).toOpaque()
+                    if let box = LuaObject.box(L, 1) {
+                        tk_node_keep_collection(L, box, Unmanaged.passUnretained(tc).toOpaque())
                     }
                     return 1
                 }
