@@ -62,11 +62,8 @@ public final class LuaRuntime {
     var loadedFilesRef: Int32 = 0
     /// Lifecycle methods some script defined somewhere: skips lookups for the rest.
     var definedMethods = EventMask()
-    /// The registry reference of the handler table (`HandlerTable`), its numbers in use or
-    /// given back, and those given back.
-    var handlersRef: Int32 = 0
-    var handlerNumbers = 0
-    var freeHandlerNumbers: [Int] = []
+    /// The id of the last Lua registration made (`HandlerSlot`).
+    var lastHandlerId: Int64 = 0
     /// Lua value (its address) → its box, unretained: a box leaves in its deinit.
     var valueBoxes: [UnsafeRawPointer: Unmanaged<LuaValueBox>] = [:]
     /// Box address → the value it holds, weak values: a box never keeps its value alive.
@@ -149,10 +146,6 @@ public final class LuaRuntime {
         tk_newtable(L)
         makeWeak(L, "v")
         cacheRef = luaL_ref(L, tk_registryindex())
-        // Registrations' entries and nodes by number: weak values.
-        tk_newtable(L)
-        makeWeak(L, "v")
-        handlersRef = luaL_ref(L, tk_registryindex())
         // Values of boxes: weak values.
         tk_newtable(L)
         makeWeak(L, "v")

@@ -4,9 +4,9 @@ import TraitKit
 /// `node:registerForTraitChanges(traits, handler | target, "method" | "method")` (R7).
 ///
 /// The Lua side of a registration (the handler, or the target and method name) lives in the
-/// node's userdata under a number (`HandlerSlot`), and firing finds it and the node by that
-/// number (`HandlerTable`); the engine's registration only holds the number. So a handler
-/// that captures its own node forms a cycle Lua's collector can see and free (§7).
+/// node's userdata under an id (`HandlerSlot`); the engine's registration only holds the id,
+/// and firing finds the node's userdata (the engine passes the node) and the entry under it.
+/// So a handler that captures its own node forms a cycle Lua's collector can see and free (§7).
 enum RegistrationModule {
     static let members = Members()
 
@@ -20,14 +20,13 @@ enum RegistrationModule {
                 traits = try TraitValues.checkTraitList(L, 2, "registerForTraitChanges")
             }
             guard !traits.isEmpty else { throw TraitError.emptyTraitList }
-            let number = HandlerTable.Number(LuaRuntime.of(L))
-            let id = number.k
+            let runtime = LuaRuntime.of(L)
+            runtime.lastHandlerId += 1
+            let id = runtime.lastHandlerId
             try pushHandlerEntry(L)
-            let registration = try node.registerForTraitChanges(traits) { [number] _, previous in
-                try number.fire(previous: previous)
+            let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] node, previous in
+                try link.withRuntime { try $0.fireHandler(id, of: node, previous: previous) }
             }
-            lua_pushvalue(L, -1)
-            HandlerTable.store(L, node: 1, id)
             HandlerSlot.store(L, node: 1, id: id)
             // The token is made here only (so it needs no identity-cache entry), and its
             // userdata is the one that carries the id.
@@ -87,7 +86,7 @@ enum RegistrationModule {
                                                    expected: "a registration token")
             // Only a registration of this node, once: its number may serve another one after.
             guard node.unregisterForTraitChanges(registration), let box = LuaObject.box(L, 2) else { return 0 }
-            HandlerSlot.remove(L, node: 1, id: Int(box.pointee.handler))
+            HandlerSlot.remove(L, node: 1, id: box.pointee.handler)
             box.pointee.handler = 0
             return 0
         }
@@ -95,18 +94,19 @@ enum RegistrationModule {
 }
 
 extension LuaRuntime {
-    /// Runs the Lua side of registration number `k` (`HandlerTable`).
-    func fireHandler(_ k: Int, previous: TraitCollection) throws {
-        // Stack: the traceback handler, the identity cache (for `previous`), the handler table,
-        // the node, what to call, arguments; all dropped at the end.
+    /// Runs the Lua side of registration `id` of `node`; nothing once the node's userdata,
+    /// which owns it, is gone.
+    func fireHandler(_ id: Int64, of node: TraitEnvironment, previous: TraitCollection) throws {
+        // Stack: the traceback handler, the identity cache (for `previous`), the node, what to
+        // call, arguments; all dropped at the end.
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
         pushRef(L, cacheRef)
-        pushRef(L, handlersRef)
-        let cache = handler + 1, ud = handler + 3
+        let cache = handler + 1, ud = handler + 2
+        guard lua_rawgetp(L, cache, Unmanaged.passUnretained(node).toOpaque()) == LUA_TUSERDATA else { return }
         let runtime = Unmanaged.passUnretained(self)
-        switch HandlerTable.push(L, k, table: handler + 2) {
+        switch HandlerSlot.push(L, node: ud, id: id) {
         case LUA_TFUNCTION:
             lua_pushvalue(L, ud)
             LuaObject.pushCollection(L, previous, cache: cache, runtime)

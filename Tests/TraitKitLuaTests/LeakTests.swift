@@ -18,11 +18,8 @@ import Testing
     /// its baseline (the script asserts both, and must succeed). The peak stays flat from n
     /// to 2n: garbage piling up between collection cycles would show here first (a weak
     /// handler index once tipped the collector into keeping 4x the garbage). n is 200,000
-    /// because the peak first rises to a plateau: churn fragments the heap, and the handler
-    /// table (HandlerTable.swift) grows to the most registrations alive or awaiting collection,
-    /// which Lua's collector then paces itself by (release build: 21.5 MB at 20,000 views,
-    /// 24.8 at 80,000, 27.2–27.8 from 200,000 to 400,000; debug: 23.5, 27.2 at 100,000, then
-    /// 29.2–29.5); a leak of 50 bytes per view would add 10 MB between the two runs.
+    /// because the peak first rises to a plateau as churn fragments the heap; a leak of 50
+    /// bytes per view would add 10 MB between the two runs.
     @Test func droppedCyclesReturnToBaseline() throws {
         let nodeCycles = packageRoot.appendingPathComponent("Tests/Leaks/node_cycles.lua").path
         let small = try peakResidentKB(["run", nodeCycles, "200000"])

@@ -43,12 +43,12 @@ enum MissReasons {
         var parts = [
             "10x leaves \(f(pure / 10)) ns per node; a flush that fires nothing costs \(f(swiftWalk)) ns per node here, "
                 + "so the \(f(flush)) ns per node are the one node in ten with a Lua handler: ~\(f(flush * 10)) ns per "
-                + "fired handler, for the walk down to it, the node's registration, its node and handler in the handler "
-                + "table, and lua_pcall (about 2,050 instructions); the same flush with Swift closures for handlers, "
+                + "fired handler, for the walk down to it, the node's registration, its node's userdata in the identity "
+                + "cache and the handler under it, and lua_pcall (about 2,050 instructions); the same flush with Swift closures for handlers, "
                 + "no Lua, costs \(f(swiftHandlers)) ns per node in this run",
         ]
         parts.append("on a tree larger than the cache most of it is cache misses on the objects reached by pointer "
-            + "(a node, its children, its extras, the registration, the handler table's entries)")
+            + "(a node, its children, its extras, the registration, the node's userdata and its identity-cache entry)")
         if let smallest, smallest.size < 100_000 {
             parts.append("at \(smallest.size) nodes, where the whole flush stays in the cache, it costs \(f(smallest.flush)) "
                 + "ns per node in this run: what this machine takes for the work itself")
@@ -97,8 +97,8 @@ enum MissReasons {
             "the bench fetches each view's overrides once, which makes the overrides object (a Swift object and "
                 + "a userdata); later fetches are answered in C (about 65 ns)"
         case "registerForTraitChanges":
-            "a registration object and its identity-cache entry, its handler entry in the node's user value and "
-                + "in the handler table, and the trait list parsed"
+            "a registration object and its userdata, its handler entry in the node's user value, and the trait "
+                + "list parsed"
         case "update after an override on every view":
             "every view owns a slot after its override: the walk allocates, fills and compares a collection "
                 + "per view, and frees the old one"
