@@ -149,8 +149,9 @@ static inline lua_State *tk_newstate(tk_Limits *limits) {
     return limits->main;
 }
 
-static inline int tk_trampoline(lua_State *L) {
-    tk_SwiftFunction f = (tk_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+/* Runs the Swift function `f` as the body of the running C function: counts the Swift frame,
+ * and raises what `f` asked to raise once `f` has returned (see the top of this file). */
+static inline int tk_call_swift(lua_State *L, tk_SwiftFunction f) {
     tk_Limits *limits = tk_limits(L);
     int saved = limits->swift_depth;
     limits->swift_depth = saved + 1;
@@ -183,6 +184,11 @@ done:
         lua_concat(L, 2);
     }
     return lua_error(L);
+}
+
+/* A Swift function as a C function: upvalue 1 is the Swift function. */
+static inline int tk_trampoline(lua_State *L) {
+    return tk_call_swift(L, (tk_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1)));
 }
 
 /* The block of every engine object's full userdata (LuaObject.Box in Swift). */
@@ -243,23 +249,28 @@ static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *coll
     return 1;
 }
 
-/* `__index` of nodes. `node.traitCollection` is answered from the node's second user value
- * while the collection cached there (`box->collection`) is still the node's current one, and
- * else from the identity cache when the collection has a userdata already (after an update,
- * most nodes share a collection another node's read has brought to Lua); `node.traitOverrides`
- * from TK_OVERRIDES_SLOT once the proxy is made: no Swift. Anything else, and a collection
- * that has no userdata yet, runs the Swift `__index` (upvalue 1) in this frame, which makes it
- * and fills the cache. Upvalues 2 and 3: "traitCollection", "traitOverrides"; 4: the
- * identity cache. */
+/* `__index` of nodes, answered in C where it can be. `node.traitCollection` is answered from the
+ * node's second user value while the collection cached there (`box->collection`) is still the
+ * node's current one, and else from the identity cache when the collection has a userdata
+ * already (after an update, most nodes share a collection another node's read has brought to
+ * Lua); `node.traitOverrides` from TK_OVERRIDES_SLOT once the proxy is made. Any other key is
+ * looked up in the node's member table, as the Swift `__index` of other objects (indexObject)
+ * does first: a method is returned from here, a property getter (a light userdata) runs in this
+ * frame (the `traitCollection` getter makes and caches a collection that has no userdata yet);
+ * then the node's per-instance fields. What is left (the Lua class chain, the error for a
+ * stranger) runs the Swift rest of `__index` (upvalue 1, indexNodeFallback) in this frame,
+ * which looks at the fields again (they cannot have changed: nothing ran). Upvalues 2 and 3:
+ * "traitCollection", "traitOverrides"; 4: the identity cache. */
 static inline int tk_node_index(lua_State *L) {
+    lua_settop(L, 2);
+    tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
+    if (!box || !box->object) return tk_trampoline(L);  /* Swift says what is wrong */
     tk_Limits *limits = tk_limits(L);
     if (lua_rawequal(L, 2, lua_upvalueindex(3))) {
-        tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
-        if (box && box->object && lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT) == LUA_TUSERDATA) return 1;
+        if (lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT) == LUA_TUSERDATA) return 1;
         lua_settop(L, 2);
     } else if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
-        tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
-        void *current = box && box->object ? tk_node_collection(limits, box) : NULL;
+        void *current = tk_node_collection(limits, box);
         if (current && box->collection == current && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA) return 1;
         lua_settop(L, 2);
         if (current && lua_type(L, lua_upvalueindex(4)) == LUA_TTABLE
@@ -268,6 +279,28 @@ static inline int tk_node_index(lua_State *L) {
             return 1;
         lua_settop(L, 2);
     }
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, box->members) != LUA_TTABLE) {
+        lua_settop(L, 2);
+        return tk_trampoline(L);
+    }
+    lua_pushvalue(L, 2);
+    switch (lua_rawget(L, -2)) {
+    case LUA_TNIL:
+        break;
+    case LUA_TLIGHTUSERDATA: {
+        tk_SwiftFunction getter = (tk_SwiftFunction)lua_touserdata(L, -1);
+        lua_settop(L, 2);
+        return tk_call_swift(L, getter);
+    }
+    default:
+        return 1;
+    }
+    lua_settop(L, 2);
+    if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {  /* per-instance fields */
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+    }
+    lua_settop(L, 2);
     return tk_trampoline(L);
 }
 

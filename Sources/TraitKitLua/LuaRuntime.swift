@@ -164,7 +164,7 @@ public final class LuaRuntime {
         Pairs.pushMetamethod(L)
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
-            if kind == .node { tk_pushnodeindex(L, indexObject, cacheRef) } else { push(L, indexObject) }
+            if kind == .node { tk_pushnodeindex(L, indexNodeFallback, cacheRef) } else { push(L, indexObject) }
             rawSetField(L, -2, "__index")
             push(L, newIndexObject); rawSetField(L, -2, "__newindex")
             push(L, LuaObject.collect); rawSetField(L, -2, "__gc")
@@ -362,14 +362,27 @@ public final class LuaRuntime {
     }
 
     /// With a class table on top, replaces it by `name` found along its `__super` chain, and
-    /// with `builtins` in the root class's built-in methods after that (`BuiltinMethods`).
+    /// with `builtins` in the root class's built-in methods after that (`BuiltinMethods`);
+    /// pops it and returns false when there is none.
     func findInClassChain(_ L: LuaState, _ name: String, builtins: Bool = false) -> Bool {
+        push(L, name)
+        tk_insert(L, -2)
+        let found = findInClassChain(L, key: -2, builtins: builtins)
+        if found { tk_remove(L, -2) } else { tk_pop(L, 1) }
+        return found
+    }
+
+    /// The same for the name at `key`, a Lua string already (`__index`'s key): each class is
+    /// one raw lookup, with no Swift string made or interned again.
+    func findInClassChain(_ L: LuaState, key: Int32, builtins: Bool = false) -> Bool {
+        let key = absolute(L, key)
         for _ in 0..<ClassModule.maxChain {
-            if rawGetField(L, -1, name) == LUA_TFUNCTION { tk_replace(L, -2); return true }
+            lua_pushvalue(L, key)
+            if lua_rawget(L, -2) == LUA_TFUNCTION { tk_replace(L, -2); return true }
             tk_pop(L, 1)
             if rawGetField(L, -1, "__super") != LUA_TTABLE {
                 tk_pop(L, 1)
-                if builtins { return BuiltinMethods.find(L, name) }
+                if builtins, let name = string(L, key) { return BuiltinMethods.find(L, name) }
                 tk_pop(L, 1)
                 return false
             }
@@ -407,17 +420,18 @@ public final class LuaRuntime {
                 lua_pushvalue(L, 2)
                 if lua_rawget(L, -2) != LUA_TNIL { return 1 }
                 tk_pop(L, 1)
-                if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE, let key = string(L, 2) {
-                    let strict = kind == LuaObject.Kind.node.rawValue && isEngineClass(L, lua_gettop(L))
-                    if findInClassChain(L, key, builtins: true) { return 1 }
-                    if strict { throw unknownMember(L) }
+                if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE, lua_type(L, 2) == LUA_TSTRING {
+                    let classTable = lua_gettop(L)
+                    lua_pushvalue(L, classTable)
+                    if findInClassChain(L, key: 2, builtins: true) { return 1 }
+                    if kind == LuaObject.Kind.node.rawValue, isEngineClass(L, classTable) { throw unknownMember(L) }
                     lua_pushnil(L)
                     return 1
                 }
                 tk_pop(L, 1)
             }
             tk_pop(L, 1)
-            if let key = string(L, 2), pushDefaultClass(L, 1), findInClassChain(L, key, builtins: true) { return 1 }
+            if lua_type(L, 2) == LUA_TSTRING, pushDefaultClass(L, 1), findInClassChain(L, key: 2, builtins: true) { return 1 }
             if kind == LuaObject.Kind.node.rawValue, lua_type(L, 2) == LUA_TSTRING { throw unknownMember(L) }
             lua_pushnil(L)
             return 1

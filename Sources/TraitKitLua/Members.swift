@@ -59,6 +59,15 @@ let indexObject: SwiftLuaFunction = { L in
     }
 }
 
+/// What the node `__index` (`tk_node_index`, which looks up members and fields in C) leaves to
+/// Swift: the Lua class chain, or the error for a stranger or a finalized node.
+let indexNodeFallback: SwiftLuaFunction = { L in
+    guarded(L) { L in
+        let box = try LuaObject.checkBox(L, 1)
+        return try LuaRuntime.of(L).indexFallback(L, kind: box.pointee.kind)
+    }
+}
+
 /// `__newindex`: a property setter, else a per-instance field.
 ///
 /// A member without a setter (`window`, `addSubview`) is refused: `__index` finds members

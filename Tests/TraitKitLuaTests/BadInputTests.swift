@@ -44,6 +44,36 @@ import Testing
             """)
     }
 
+    /// The node `__index` answers members and per-instance fields in C. Reached through the
+    /// debug library with a stranger for `self`, a missing key or extra arguments, or given a
+    /// node whose finalizer a script ran by hand, it raises a Lua error or answers as a plain
+    /// read would: it never reads a box that is not there.
+    @Test func nodeIndexTakesAnyArguments() {
+        expectLua("""
+            local tk = require "traitkit"
+            local view = tk.View{ name = "v" }
+            view.note = "kept"
+            local index = debug.getmetatable(view).__index
+            for _, key in ipairs{ "addSubview", "name", "note", "traitOverrides", "traitCollection" } do
+              for _, self in ipairs{ tk.Color.systemBlue, io.stdout, {}, 5 } do
+                local ok, err = pcall(index, self, key)
+                assert(not ok and type(err) == "string", key .. ": " .. tostring(err))
+              end
+            end
+            assert(index(view, "name", 1, 2) == "v")
+            assert(index(view, "note", {}) == "kept")
+            assert(index(view, "addSubview") == tk.View{}.addSubview)
+            assert(index(view) == nil)
+            local ok, err = pcall(index, view, "nme")
+            assert(not ok and err:find("did you mean 'name'", 1, true), tostring(err))
+            debug.getmetatable(view).__gc(view)
+            for _, key in ipairs{ "name", "note", "addSubview", "traitOverrides", "traitCollection" } do
+              ok, err = pcall(function() return view[key] end)
+              assert(not ok and err:find("after its finalizer ran", 1, true), key .. ": " .. tostring(err))
+            end
+            """)
+    }
+
     /// Reached through the debug library, the C `__index` of collections gets any number of
     /// arguments, and a promoted collection's memo `__index` any `self`: a third argument put
     /// the memo past index 3 (a raw get on the integer), and a number as `self` was read as a
