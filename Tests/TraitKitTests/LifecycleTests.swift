@@ -51,6 +51,42 @@ struct LifecycleTests {
         #expect(!card.log.contains { $0.hasPrefix("layout") })
     }
 
+    /// A tree just built flags every node for the three passes; the plain nodes' flags are
+    /// cleared in one walk (LayoutPass.clearInert) and the passes still reach the nodes that
+    /// run something, deep among plain ones, once each and in pass order: every view's
+    /// constraints, then layout with the controller's callbacks around it, then draw.
+    @Test func passesReachCallbacksDeepAmongPlainViews() throws {
+        let stage = Stage()
+        let top = try stage.view("top")
+        let deep = try chain(under: top, count: 20)
+        let card = LoggingView(name: "card")
+        try deep.addSubview(card)
+        let settings = Settings(name: "settings")
+        try stage.root.addChild(settings)
+        try chain(under: top, count: 5).addSubview(settings.view)
+        try chain(under: settings.view, count: 5).addSubview(View(name: "leaf"))
+        try stage.app.update()
+        #expect(card.log.filter { $0 != "didChange" } == ["layout:standard", "draw"])
+        #expect(Array(settings.log.suffix(3)) == ["viewWillLayoutSubviews:standard", "viewDidLayoutSubviews", "viewDidAppear"])
+        let passFlags: NodeFlags = [.needsUpdateConstraints, .subtreeNeedsUpdateConstraints, .needsLayout,
+                                    .subtreeNeedsLayout, .needsDisplay, .subtreeNeedsDisplay]
+        var flagged: [String] = []
+        func collect(_ node: TraitEnvironment) {
+            if !node.flags.isDisjoint(with: passFlags) { flagged.append(node.debugName) }
+            node.forEachTraitChild(collect)
+        }
+        collect(stage.screen)
+        #expect(flagged.isEmpty, "\(flagged)")
+        card.log.removeAll()
+        settings.log.removeAll()
+        try stage.app.update()
+        #expect(card.log.isEmpty && settings.log.isEmpty)
+        deep.setNeedsLayout()
+        card.setNeedsDisplay()
+        try stage.app.update()
+        #expect(card.log == ["draw"])
+    }
+
     @Test func drawRunsOnSetNeedsDisplay() throws {
         let stage = Stage()
         let card = LoggingView(name: "card")

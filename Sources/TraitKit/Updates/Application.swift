@@ -96,6 +96,7 @@ public final class Application {
             screen.walkTraits(context: context)
         }
         for batch in transitions { Appearance.isAppearing(batch, context: context) }
+        for screen in screens { LayoutPass.clearInert(screen) }
         for screen in screens { LayoutPass.layout(screen, context: context) }
         for screen in screens { LayoutPass.display(screen, context: context) }
         for batch in transitions { Appearance.finish(batch, context: context) }

@@ -3,6 +3,46 @@
 /// `viewDidLayoutSubviews` and `draw` are recorded, and a later change of one of them asks
 /// for that pass again.
 enum LayoutPass {
+    /// The pass flags, on a node and on its ancestors.
+    private static let ownFlags: NodeFlags = [.needsUpdateConstraints, .needsLayout, .needsDisplay]
+    private static let subtreeFlags: NodeFlags = [.subtreeNeedsUpdateConstraints, .subtreeNeedsLayout, .subtreeNeedsDisplay]
+
+    /// Before the three passes: while no binding has declared any of their methods, clears the
+    /// pass flags of every node where none of them can run anything, in one walk; the passes
+    /// then walk only the subtrees that lead to a node that may (a Window, a Swift subclass).
+    /// A tree just built flags every node for all three passes, and walking it three times to
+    /// call nothing was a third of its first update. Nothing observable happens at such a node
+    /// in any pass, so clearing its flags early is exact.
+    static func clearInert(_ node: TraitEnvironment) {
+        guard !BindingHints.mayImplement(.updateConstraints), !BindingHints.mayImplement(.layoutSubviews),
+              !BindingHints.mayImplement(.draw), !BindingHints.mayImplement(.viewWillLayoutSubviews),
+              !BindingHints.mayImplement(.viewDidLayoutSubviews) else { return }
+        _ = clearInertSubtree(node)
+    }
+
+    /// Clears what `clearInert` may below `node`; returns whether a flagged node is left there.
+    private static func clearInertSubtree(_ node: TraitEnvironment) -> Bool {
+        guard !node.flags.isDisjoint(with: ownFlags.union(subtreeFlags)) else { return false }
+        var pending = false
+        if isInert(node) { node.flags.remove(ownFlags) } else { pending = !node.flags.isDisjoint(with: ownFlags) }
+        var below = false
+        if !node.flags.isDisjoint(with: subtreeFlags) {
+            node.forEachTraitChild { if clearInertSubtree($0) { below = true } }
+            if !below { node.flags.remove(subtreeFlags) }
+        }
+        return pending || below
+    }
+
+    /// Whether no pass runs anything at `node` (no binding declared a pass method): it is no
+    /// view, or a plain View whose controller, if any, is a plain ViewController.
+    private static func isInert(_ node: TraitEnvironment) -> Bool {
+        guard node is View else { return true }
+        let type = ObjectIdentifier(Swift.type(of: node))
+        guard type == ObjectIdentifier(View.self) else { return false }
+        guard let controller = unsafeDowncast(node, to: View.self).viewController else { return true }
+        return ObjectIdentifier(Swift.type(of: controller)) == ObjectIdentifier(ViewController.self)
+    }
+
     /// UIKit's constraint pass: before layout, bottom-up (a view's subviews before it).
     static func updateConstraints(_ node: TraitEnvironment, context: UpdateContext) {
         let flags: NodeFlags = [.needsUpdateConstraints, .subtreeNeedsUpdateConstraints]
