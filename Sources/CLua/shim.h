@@ -262,7 +262,6 @@ static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *coll
  * which looks at the fields again (they cannot have changed: nothing ran). Upvalues 2 and 3:
  * "traitCollection", "traitOverrides"; 4: the identity cache. */
 static inline int tk_node_index(lua_State *L) {
-    lua_settop(L, 2);
     tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
     if (!box || !box->object) return tk_trampoline(L);  /* Swift says what is wrong */
     tk_Limits *limits = tk_limits(L);
