@@ -25,6 +25,40 @@ struct TraitRegionsTests {
         #expect(leaf.traitCollection.myAppTheme == .bold)
     }
 
+    /// Views removed from a region between updates keep its collection in one shared
+    /// snapshot slot (CollectionSlot.snapshot): no slot per view, and nothing the region's
+    /// next update writes reaches them. A removed view put back takes its new place's
+    /// collection at the next update, as do the views below it, and fires its handler once.
+    @Test func viewsRemovedBetweenUpdatesShareOneSnapshot() throws {
+        let stage = Stage()
+        let top = try stage.view("top")
+        top.traitOverrides[MyAppThemeTrait.self] = .bold
+        let views = try (0..<4).map { try stage.view("v\($0)", in: top) }
+        let below = try chain(under: views[0], count: 3)
+        var seen: [MyAppTheme] = []
+        try below.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in seen.append(node.traitCollection.myAppTheme) }
+        try stage.app.update()
+        #expect(seen == [.bold])
+        seen.removeAll()
+        let region = top.slotRef.toOpaque()
+        for view in views { view.removeFromSuperview() }
+        let snapshot = views[0].slotRef.toOpaque()
+        #expect(snapshot != region)
+        #expect(views.allSatisfy { $0.slotRef.toOpaque() == snapshot && !$0.flags.contains(.ownsSlot) })
+        #expect(below.slotRef.toOpaque() == snapshot)
+        top.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(views.allSatisfy { $0.traitCollection.myAppTheme == .bold })
+        #expect(below.traitCollection.myAppTheme == .bold && seen.isEmpty)
+        try top.addSubview(views[0])
+        #expect(below.traitCollection.myAppTheme == .bold)
+        try stage.app.update()
+        #expect(views[0].traitCollection.myAppTheme == .pastel)
+        #expect(below.traitCollection === top.traitCollection)
+        #expect(seen == [.pastel])
+        #expect(views[1].traitCollection.myAppTheme == .bold)
+    }
+
     @Test func deepNodesThatReactToEveryChangeAreStillReached() throws {
         let stage = Stage()
         let top = try stage.view("top")

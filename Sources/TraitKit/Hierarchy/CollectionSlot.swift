@@ -4,13 +4,14 @@ import Synchronization
 ///
 /// A node without overrides has its parent's collection, so it shares its parent's slot
 /// instead of holding a copy: a node "owns" a slot when it has overrides, is a root, or keeps a
-/// value its parent no longer has (moved, or held back by `updateTraitsIfNeeded` on a
-/// relative), and every node below it that shares it is in its region. An update writes the
-/// owner's slot once and the whole region has the new collection: a flush costs the owners and
-/// the nodes that react, not the nodes of the tree (§6).
+/// value its parent no longer has (moved during an update, or held back by
+/// `updateTraitsIfNeeded` on a relative), and every node below it that shares it is in its
+/// region. An update writes the owner's slot once and the whole region has the new collection:
+/// a flush costs the owners and the nodes that react, not the nodes of the tree (§6).
 ///
 /// Only the trait walk and its helpers write a slot, on the hierarchy's thread, and only an
-/// owner's: `defaults`, where nodes start, is owned by no one and never written.
+/// owner's. Two kinds are owned by no one and never written: `defaults`, where nodes start,
+/// and snapshots, which nodes moved or removed between updates keep until their next update.
 final class CollectionSlot: @unchecked Sendable {
     /// The region's collection, retained. The first stored property: bindings with a C fast
     /// path read it at a fixed offset (`TraitEnvironment.collectionPointerOffsets`).
@@ -31,10 +32,16 @@ final class CollectionSlot: @unchecked Sendable {
     private var laterWrites: [Write] = []
     private var origin: CollectionSlot?
     private var originEpoch: UInt32 = 0
+    /// A copy of this slot that no one owns and no one writes (`snapshot()`), while this slot
+    /// holds the same collection; dropped at the next write.
+    private var snapshotRef: Unmanaged<CollectionSlot>?
+    /// Whether this slot is such a copy.
+    let isSnapshot: Bool
 
-    init(_ collection: TraitCollection) {
+    init(_ collection: TraitCollection, snapshot: Bool = false) {
         collectionRef = .passRetained(collection)
         version = slotVersions.add(1, ordering: .relaxed).newValue
+        isSnapshot = snapshot
     }
 
     /// A slot for a region that shared `origin` until now.
@@ -47,7 +54,10 @@ final class CollectionSlot: @unchecked Sendable {
         }
     }
 
-    deinit { collectionRef.release() }
+    deinit {
+        collectionRef.release()
+        snapshotRef?.release()
+    }
 
     var collection: TraitCollection { collectionRef.takeUnretainedValue() }
 
@@ -55,6 +65,8 @@ final class CollectionSlot: @unchecked Sendable {
     func write(_ collection: TraitCollection, in box: CurrentSlot.Box) {
         let old = collectionRef.takeRetainedValue()
         collectionRef = .passRetained(collection)
+        snapshotRef?.release()
+        snapshotRef = nil
         if box.updateDepth > 0 {
             let entry = Write(version: version, collection: old, epoch: box.update?.epoch ?? 0)
             if firstWrite == nil {
@@ -98,6 +110,18 @@ final class CollectionSlot: @unchecked Sendable {
         if first.epoch >= epoch { return .passUnretained(first.collection) }
         for entry in laterWrites where entry.epoch >= epoch { return .passUnretained(entry.collection) }
         return collectionRef
+    }
+
+    /// A slot with this slot's collection that no one owns and no one writes, for the nodes
+    /// that leave this slot's region between updates (`keepCollection`): they keep what they
+    /// have, as a slot of their own would, and every node that leaves before the next write
+    /// shares the one copy. This slot itself when it is such a copy.
+    func snapshot() -> Unmanaged<CollectionSlot> {
+        if isSnapshot { return .passUnretained(self) }
+        if let snapshotRef { return snapshotRef }
+        let made = Unmanaged.passRetained(CollectionSlot(collection, snapshot: true))
+        snapshotRef = made
+        return made
     }
 
     /// The update that wrote the slot ended.

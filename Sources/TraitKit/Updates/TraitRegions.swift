@@ -145,9 +145,22 @@ extension TraitEnvironment {
     /// as in a walk that visits every node in pre-order: what it took in during this pass, or
     /// its region's value now if the walk has gone past it, or else its region's value when
     /// the pass began.
+    ///
+    /// Between updates no slot is written, so the region's slot holds what the node has, and
+    /// the node (with the nodes below it that share the slot) moves to the slot's snapshot:
+    /// removing the views of a region one by one then makes one slot, not one per view.
     func keepCollection(passed: Bool? = nil) {
         guard !flags.contains(.ownsSlot), !slotRef.isDefaults else { return }
         let box = CurrentSlot.box
+        if box.updateDepth == 0 {
+            let snapshot = slotRef._withUnsafeGuaranteedRef { $0.snapshot() }
+            guard snapshot.toOpaque() != slotRef.toOpaque() else { return }
+            let old = slotRef
+            slotRef = snapshot.retain()
+            repointChildren(from: old, to: snapshot)
+            old.release()
+            return
+        }
         let kept = slotRef._withUnsafeGuaranteedRef { slot -> TraitCollection in
             guard box.updateDepth > 0 else { return slot.collection }
             if visitEpoch >= box.passEpoch { return slot.collection(atVersion: seenVersion) ?? slot.collection }
