@@ -100,11 +100,11 @@ open class TraitEnvironment: CustomStringConvertible {
     }()
 
     deinit {
-        // Children keep their collections. Nobody writes a slot once its owner is gone, so only
-        // a node freed while its trait parent lives (a controller's view can be) and sharing a
-        // slot gives its children slots of their own. In a tree being freed every node has
-        // lost its parent or owns its slot, so freeing it costs each node once, not once per
-        // level above it.
+        // Children keep their collections. Nobody writes a slot once its owner is gone, so
+        // only a node freed while its trait parent lives (a controller's view can be) and
+        // sharing a slot has its children keep what they have (`keepCollection`). In a tree
+        // being freed every node has lost its parent or owns its slot, so freeing it costs
+        // each node once, not once per level above it.
         let keep = !flags.contains(.ownsSlot) && traitParent != nil
         for child in traitChildren where !child.isTombstone {
             child.node._withUnsafeGuaranteedRef {

@@ -162,7 +162,6 @@ extension TraitEnvironment {
             return
         }
         let kept = slotRef._withUnsafeGuaranteedRef { slot -> TraitCollection in
-            guard box.updateDepth > 0 else { return slot.collection }
             if visitEpoch >= box.passEpoch { return slot.collection(atVersion: seenVersion) ?? slot.collection }
             if passed ?? (box.update?.epochPassing(self) != nil) { return slot.collection }
             return slot.collection(atPassStart: box.passEpoch)

@@ -43,9 +43,9 @@ enum MissReasons {
         var parts = [
             "10x leaves \(f(pure / 10)) ns per node; a flush that fires nothing costs \(f(swiftWalk)) ns per node here, "
                 + "so the \(f(flush)) ns per node are the one node in ten with a Lua handler: ~\(f(flush * 10)) ns per "
-                + "fired handler, for the walk down to it, the node's registration, its node's userdata in the identity "
-                + "cache and the handler under it, and lua_pcall (about 2,050 instructions); the same flush with Swift closures for handlers, "
-                + "no Lua, costs \(f(swiftHandlers)) ns per node in this run",
+                + "fired handler, for the walk down to it, the node's registration, its node's userdata in the "
+                + "identity cache and the handler under it, and lua_pcall (about 2,050 instructions); the same flush "
+                + "with Swift closures for handlers, no Lua, costs \(f(swiftHandlers)) ns per node in this run",
         ]
         parts.append("on a tree larger than the cache most of it is cache misses on the objects reached by pointer "
             + "(a node, its children, its extras, the registration, the node's userdata and its identity-cache entry)")
