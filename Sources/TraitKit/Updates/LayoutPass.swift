@@ -33,14 +33,18 @@ enum LayoutPass {
         return pending || below
     }
 
-    /// Whether no pass runs anything at `node` (no binding declared a pass method): it is no
-    /// view, or a plain View whose controller, if any, is a plain ViewController.
+    /// Whether no pass runs anything at `node`: it is no view, or a view for which each pass
+    /// would skip its own and its controller's methods (`isPlain`).
     private static func isInert(_ node: TraitEnvironment) -> Bool {
-        guard node is View else { return true }
-        let type = ObjectIdentifier(Swift.type(of: node))
-        guard type == ObjectIdentifier(View.self) else { return false }
-        guard let controller = unsafeDowncast(node, to: View.self).viewController else { return true }
-        return ObjectIdentifier(Swift.type(of: controller)) == ObjectIdentifier(ViewController.self)
+        guard let view = node as? View else { return true }
+        return isPlain(view, .updateConstraints) && layoutIsPlain(view) && isPlain(view, .draw)
+    }
+
+    /// Whether the layout pass would call nothing at `view`: neither its `layoutSubviews` nor
+    /// its controller's `viewWillLayoutSubviews`/`viewDidLayoutSubviews`.
+    private static func layoutIsPlain(_ view: View) -> Bool {
+        isPlain(view, .layoutSubviews)
+            && view.viewController.map { isPlain($0, .viewWillLayoutSubviews) && isPlain($0, .viewDidLayoutSubviews) } ?? true
     }
 
     /// UIKit's constraint pass: before layout, bottom-up (a view's subviews before it).
@@ -59,11 +63,8 @@ enum LayoutPass {
     static func layout(_ node: TraitEnvironment, context: UpdateContext) {
         updateConstraints(node, context: context)
         walk(node, flag: .needsLayout, subtree: .subtreeNeedsLayout) { view in
+            if layoutIsPlain(view) { return }
             let controller = view.viewController
-            if isPlain(view, .layoutSubviews),
-               controller.map({ isPlain($0, .viewWillLayoutSubviews) && isPlain($0, .viewDidLayoutSubviews) }) ?? true {
-                return
-            }
             tracking(view, into: \.layoutTraits, context) {
                 if let controller {
                     context.run { try controller.dispatch(.viewWillLayoutSubviews) { controller.viewWillLayoutSubviews() } }
