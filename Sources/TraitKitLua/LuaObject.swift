@@ -85,7 +85,7 @@ enum LuaObject {
             return
         }
         tk_pop(L, 1)
-        create(L, object, kind, cache: -1, key: key, runtime)
+        create(L, object, kind, cache: -1, runtime)
         if isCollection { rememberCollection(L, key, runtime) }
         tk_replace(L, -2)
         if isCollection, let collection = object as? TraitCollection { ValueAnchors.anchorObjects(L, of: collection, in: -1) }
@@ -95,10 +95,9 @@ enum LuaObject {
     /// a lookup that is bound to miss is a walk of a hash chain in a table as large as the
     /// number of objects a script holds (a cache miss or two per construction).
     static func pushNew(_ L: LuaState, _ node: TraitEnvironment) {
-        let key = Unmanaged.passUnretained(node).toOpaque()
         let runtime = LuaRuntime.unretained(L)
         pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
-        create(L, node, .node, cache: -1, key: key, runtime)
+        create(L, node, .node, cache: -1, runtime)
         tk_replace(L, -2)
     }
 
@@ -107,13 +106,13 @@ enum LuaObject {
     /// token): it is never pushed again by identity, so it takes no identity-cache entry (a
     /// hash insertion into a table as large as the number of objects a script holds).
     static func pushUnshared(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
-        create(L, object, kind, cache: nil, key: Unmanaged.passUnretained(object).toOpaque(), LuaRuntime.unretained(L))
+        create(L, object, kind, cache: nil, LuaRuntime.unretained(L))
     }
 
     /// Makes the userdata for `object`, enters it in the identity cache at `cache` (if any)
-    /// under `key`, and pushes it.
+    /// under the object's address, and pushes it.
     private static func create(_ L: LuaState, _ object: AnyObject, _ kind: Kind, cache: Int32?,
-                               key: UnsafeMutableRawPointer, _ runtime: Unmanaged<LuaRuntime>) {
+                               _ runtime: Unmanaged<LuaRuntime>) {
         let cache = cache.map { absolute(L, $0) }
         let owner = runtime.takeUnretainedValue()
         // Nodes have four more user values: their cached collection userdata (tk_node_index),
@@ -128,7 +127,7 @@ enum LuaObject {
         lua_setmetatable(L, -2)
         if let cache {
             lua_pushvalue(L, -1)
-            lua_rawsetp(L, cache, key)
+            lua_rawsetp(L, cache, Unmanaged.passUnretained(object).toOpaque())
         }
         if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, owner) }
     }

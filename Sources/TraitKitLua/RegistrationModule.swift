@@ -31,7 +31,7 @@ enum RegistrationModule {
             // The token is made here only (so it needs no identity-cache entry), and its
             // userdata is the one that carries the id.
             LuaObject.pushUnshared(L, registration, .registration)
-            LuaObject.box(L, -1)?.pointee.handler = Int64(id)
+            LuaObject.box(L, -1)?.pointee.handler = id
             return 1
         }
     }
@@ -104,7 +104,7 @@ extension LuaRuntime {
         let handler = pushMessageHandler(L)
         pushRef(L, cacheRef)
         let cache = handler + 1, ud = handler + 2
-        guard lua_rawgetp(L, cache, Unmanaged.passUnretained(node).toOpaque()) == LUA_TUSERDATA else { return }
+        guard LuaObject.pushExisting(L, node) else { return }
         let runtime = Unmanaged.passUnretained(self)
         switch HandlerSlot.push(L, node: ud, id: id) {
         case LUA_TFUNCTION:
