@@ -202,7 +202,7 @@ typedef struct {
     void *collection;  /* nodes: the collection whose userdata user value 2 holds (tk_node_index) */
     int64_t handler;   /* nodes: the id of the registration whose entry user value 3 holds itself;
                           0: user value 3 is nil or a table of entries by id (HandlerSlot).
-                          Collections: reads answered by Swift (CollectionModule.remember).
+                          Collections: reads so far (tk_collection_index, CollectionModule.remember).
                           Registrations: the id of their entry (RegistrationModule) */
 } tk_Box;
 
@@ -311,13 +311,16 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, int cache_
     lua_pushcclosure(L, tk_node_index, 4);
 }
 
-/* `__index` of trait collections. Collections never change, so the binding keeps each trait
- * value it has read by name or by trait object in the collection's user value table, the memo
- * (collections have no fields of their own). A repeated `tc.Name` (or `tc[Trait]`, the
- * WWDC23 samples' form) is answered here, in C; after TK_PROMOTE_AFTER such reads it promotes
- * the collection: it gets a metatable of its own, a copy of the shared one whose `__index` is
- * the memo itself, so from then on `tc.Name` is one table lookup in the interpreter, with no
- * call at all (misses fall through the memo's metatable to Swift, `tk_memo_miss`).
+/* `__index` of trait collections. Collections never change, so the binding keeps what it has
+ * read by name or by trait object and answers a repeated `tc.Name` (or `tc[Trait]`, the WWDC23
+ * samples' form) here, in C. The last read is kept inline, in the collection userdata's user
+ * values TK_LAST_KEY and TK_LAST_VALUE: most collections are read for one trait, and a table of
+ * their own would cost more than the reads it saves. Others also keep each value read in their
+ * first user value, the memo (collections have no fields of their own). After
+ * TK_PROMOTE_AFTER reads it promotes the collection: it gets a metatable of its own, a copy of
+ * the shared one whose `__index` is the memo itself, so from then on `tc.Name` is one table
+ * lookup in the interpreter, with no call at all (misses fall through the memo's metatable to
+ * Swift, `tk_memo_miss`).
  *
  * Reads must reach the engine while it records them for automatic trait tracking (R8), and a
  * table lookup cannot be observed: so nothing is answered here or promoted while
@@ -330,12 +333,16 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, int cache_
  * this same frame, as the trampoline (so an error still names the script's line). */
 #define TK_MEMO_SELF ((void *)0x544b01)   /* memo[SELF]: the collection's userdata */
 #define TK_MEMO_META ((void *)0x544b02)   /* memo[META]: the collection's own metatable */
-#define TK_MEMO_HITS ((void *)0x544b03)   /* memo[HITS]: reads answered here, before promotion */
+#define TK_LAST_KEY 2                     /* collection user values: the last key read, */
+#define TK_LAST_VALUE 3                   /* and its value */
+#define TK_COLLECTION_SLOTS 3
 /* Promotion costs a metatable of the collection's own (a table and its copy of the shared
  * one): it pays for a collection read again and again, not for one read a few times (a
  * configuration script reads most collections once or twice). */
-#define TK_PROMOTE_AFTER 8
+#define TK_PROMOTE_AFTER 16
 
+/* With the collection's memo at `memo`: gives the collection at `ud` a metatable of its own
+ * whose `__index` is the memo (made and kept in the memo the first time). */
 static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
     if (lua_rawgetp(L, memo, TK_MEMO_META) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -362,27 +369,48 @@ static inline void tk_promote_collection(lua_State *L, int ud, int memo) {
     lua_rawset(L, lua_upvalueindex(3));
 }
 
+/* With (collection, key, value) at 1 to 3, a read the last-read slots answered: promotes the
+ * collection, entering the value in its memo (made here if it has none). */
+static inline void tk_promote_last_read(lua_State *L) {
+    if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 4);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, 1, 1);
+    }
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, 4);
+    tk_promote_collection(L, 1, 4);
+    lua_settop(L, 3);
+}
+
 static inline int tk_collection_index(lua_State *L) {
     /* Exactly (self, key) from here on: the debug library can call this with any arguments,
-     * and the memo must land at index 3. Only a collection's first user value is a memo:
+     * and the memo must land at index 3. Only a collection's user values are its reads:
      * another object's (a node's fields) must not be answered from or promoted. */
     lua_settop(L, 2);
     int key = lua_type(L, 2);
     tk_Box *box;
     /* A collection whose finalizer ran (by hand, through the debug library) is refused by Swift. */
     if (!tk_limits(L)->tracking_reads && (key == LUA_TSTRING || key == LUA_TUSERDATA)
-        && (box = tk_tobox(L, 1, TK_KIND_COLLECTION)) && box->object
-        && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
-        lua_pushvalue(L, 2);
-        if (lua_rawget(L, 3) != LUA_TNIL) {
-            lua_Integer hits = (lua_rawgetp(L, 3, TK_MEMO_HITS) == LUA_TNUMBER) ? lua_tointeger(L, -1) + 1 : 1;
-            lua_pop(L, 1);
-            if (hits < TK_PROMOTE_AFTER) {
-                lua_pushinteger(L, hits);
-                lua_rawsetp(L, 3, TK_MEMO_HITS);
-                return 1;
+        && (box = tk_tobox(L, 1, TK_KIND_COLLECTION)) && box->object) {
+        int found = 0;
+        lua_getiuservalue(L, 1, TK_LAST_KEY);
+        if (lua_rawequal(L, 2, 3)) {
+            lua_getiuservalue(L, 1, TK_LAST_VALUE);
+            lua_replace(L, 3);
+            found = 1;
+        } else if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+            lua_pushvalue(L, 2);
+            if (lua_rawget(L, 4) != LUA_TNIL) {
+                lua_replace(L, 3);
+                found = 1;
             }
-            tk_promote_collection(L, 1, 3);
+        }
+        if (found) {
+            lua_settop(L, 3);
+            if (++box->handler >= TK_PROMOTE_AFTER) tk_promote_last_read(L);
             return 1;
         }
     }

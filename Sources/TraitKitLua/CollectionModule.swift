@@ -127,12 +127,12 @@ enum CollectionModule {
         return 1
     }
 
-    /// Keeps the value on top as `tc[key]` in the collection's user value, where
-    /// `tk_collection_index` finds it next time. The key is a trait name or a trait object
-    /// (what `TraitValues.traitKey` took); not tables (a record's table is the script's to
-    /// change) or nil. Only from a collection's `memoAfter`-th read on: the memo is a table
-    /// of the collection's own, which a collection read once or twice (most of them in a
-    /// configuration script) would pay for and never use.
+    /// Keeps the value on top as the collection's last read (`TK_LAST_KEY`, `TK_LAST_VALUE`),
+    /// where `tk_collection_index` answers the next read of that key; from the collection's
+    /// `memoAfter`-th read on, also in its user value table, the memo, which answers every key
+    /// read before. The key is a trait name or a trait object (what `TraitValues.traitKey`
+    /// took); not tables (a record's table is the script's to change) or nil. The memo is a
+    /// table of the collection's own, which a collection read for one trait never needs.
     private static func remember(_ L: LuaState) {
         let value = lua_gettop(L)
         let key = lua_type(L, 2)
@@ -140,14 +140,26 @@ enum CollectionModule {
               lua_type(L, value) != LUA_TNIL, let box = LuaObject.box(L, 1) else {
             return
         }
-        // A collection's box has no handler: the field counts its reads through Swift.
+        // A collection's box has no handler: the field counts its reads.
         box.pointee.handler += 1
-        guard box.pointee.handler >= memoAfter else { return }
-        LuaObject.pushUserValue(L, 1)
+        if box.pointee.handler >= memoAfter {
+            LuaObject.pushUserValue(L, 1)
+            // The read this one replaces as the last goes to the memo too.
+            if lua_getiuservalue(L, 1, TK_LAST_KEY) > LUA_TNIL {
+                lua_getiuservalue(L, 1, TK_LAST_VALUE)
+                lua_rawset(L, -3)
+            } else {
+                tk_pop(L, 1)
+            }
+            lua_pushvalue(L, 2)
+            lua_pushvalue(L, value)
+            lua_rawset(L, -3)
+            tk_pop(L, 1)
+        }
         lua_pushvalue(L, 2)
+        _ = lua_setiuservalue(L, 1, TK_LAST_KEY)
         lua_pushvalue(L, value)
-        lua_rawset(L, -3)
-        tk_pop(L, 1)
+        _ = lua_setiuservalue(L, 1, TK_LAST_VALUE)
     }
 
     static let memoAfter = 3

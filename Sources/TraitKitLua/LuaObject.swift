@@ -117,8 +117,10 @@ enum LuaObject {
         let owner = runtime.takeUnretainedValue()
         // Nodes have four more user values: their cached collection userdata (tk_node_index),
         // their handlers (`HandlerSlot`), their owner's userdata (`NodeAnchor`) and their
-        // `traitOverrides` proxy (`OverridesModule.push`).
-        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, object is TraitEnvironment ? TK_OVERRIDES_SLOT : 1)!
+        // `traitOverrides` proxy (`OverridesModule.push`). Collections have two: their last
+        // read (tk_collection_index).
+        let slots = object is TraitEnvironment ? TK_OVERRIDES_SLOT : kind == .collection ? TK_COLLECTION_SLOTS : 1
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, slots)!
         let members = owner.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
             to: Box(magic: magic, object: Unmanaged.passRetained(object).toOpaque(), kind: kind.rawValue,

@@ -57,7 +57,7 @@ for _, entry in ipairs(MEMBERS) do
   assert(samples[entry.type] ~= nil, "no sample of " .. entry.type .. " in Tests/Fuzz/every_function.lua")
 end
 -- A promoted collection (its own metatable, with the memo as __index): read often by name.
-for _ = 1, 10 do _ = collection.userInterfaceStyle end
+for _ = 1, 20 do _ = collection.userInterfaceStyle end
 
 -- Values that are wrong almost everywhere.
 local foreign = { 0, -1, 0 / 0, math.huge, "", "x", true, {}, io.stdout, coroutine.create(print), print }

@@ -86,7 +86,7 @@ import Testing
             _ = tc.userInterfaceStyle
             print(index(tc, "userInterfaceStyle", 0), index(tc, "userInterfaceStyle", 0, {}, "x"))
             print(pcall(index, tc), pcall(index))
-            for _ = 1, 10 do _ = tc.userInterfaceStyle end  -- promoted after a few reads
+            for _ = 1, 20 do _ = tc.userInterfaceStyle end  -- promoted after a few reads
             local memo = debug.getmetatable(tc).__index
             local miss = debug.getmetatable(memo).__index
             for _, self in ipairs{ 0, "userInterfaceStyle", {}, io.stdout, tk.View{} } do

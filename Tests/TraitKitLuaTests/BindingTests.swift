@@ -52,15 +52,23 @@ struct BindingTests {
             """)
     }
 
-    /// Trait reads by name are remembered per collection (collections never change): repeated
-    /// reads agree, members still win, records come back as fresh tables, and a node's new
-    /// collection after an update has its own values.
+    /// Trait reads by name and by trait object are remembered per collection (collections
+    /// never change): repeated and interleaved reads agree before and after the collection
+    /// takes a metatable of its own, members still win, records come back as fresh tables,
+    /// and a node's new collection after an update has its own values.
     @Test func repeatedReadsByNameAgreeAndRecordsStayFresh() {
         expectLua("""
             local tk = require "traitkit"
             local Box = tk.defineTrait{ name = "MemoBox", kind = "record", default = { w = 1 } }
             local tc = tk.TraitCollection{ userInterfaceStyle = "dark" }
             for _ = 1, 3 do assert(tc.userInterfaceStyle == "dark" and tc.horizontalSizeClass == "unspecified") end
+            local Theme = tk.defineTrait{ name = "MemoTheme", values = { "a", "b" }, default = "a" }
+            local mixed = tk.TraitCollection{ MemoTheme = "b", displayScale = 3 }
+            for i = 1, 40 do
+              assert(mixed[Theme] == "b" and mixed[Theme] == "b", "read " .. i)
+              if i % 3 == 0 then assert(mixed.displayScale == 3 and mixed[Theme] == "b") end
+              if i % 5 == 0 then assert(mixed.MemoTheme == "b" and mixed.userInterfaceStyle == "unspecified") end
+            end
             assert(type(tc.modifying) == "function", "a member, not a trait")
             local box = tc.MemoBox; box.w = 99
             assert(tc.MemoBox.w == 1, "a record read is a fresh table")
@@ -76,9 +84,10 @@ struct BindingTests {
             """)
     }
 
-    /// A collection read twice by name answers from a table of its own (shim.h); it must stay
-    /// the same value with the same behaviour: identity, equality, printing, members, errors
-    /// that name the script's line, and it must not outlive its last reference.
+    /// A collection read again and again by name answers from its user values, then from a
+    /// table of its own (shim.h); it must stay the same value with the same behaviour:
+    /// identity, equality, printing, members, errors that name the script's line, and it must
+    /// not outlive its last reference.
     @Test func collectionsAnsweringFromATableBehaveAsBefore() {
         expectLua("""
             local tk = require "traitkit"
@@ -103,7 +112,7 @@ struct BindingTests {
             for round = 1, 3 do
               for i = 1, 20000 do
                 local c = tk.TraitCollection{ displayScale = i }
-                for _ = 1, 10 do assert(c.displayScale == i) end  -- promoted
+                for _ = 1, 20 do assert(c.displayScale == i) end  -- promoted
               end
               collectgarbage(); collectgarbage(); collectgarbage()
               after[round] = collectgarbage("count")
