@@ -265,7 +265,7 @@ static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *coll
  * then the node's per-instance fields. What is left (the Lua class chain, the error for a
  * stranger) runs the Swift rest of `__index` (upvalue 1, indexNodeFallback) in this frame,
  * which looks at the fields again (they cannot have changed: nothing ran). Upvalues 2 and 3:
- * "traitCollection", "traitOverrides"; 4: the identity cache. */
+ * "traitCollection", "traitOverrides"; 4: the identity cache of collections. */
 TK_HOT static inline int tk_node_index(lua_State *L) {
     tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
     if (!box || !box->object) return tk_trampoline(L);  /* Swift says what is wrong */

@@ -65,7 +65,8 @@ enum LuaObject {
 
     /// Pushes the userdata for `object`, making it on first use.
     ///
-    /// The last collection pushed is also kept under key 1 of the (weak-valued) identity cache:
+    /// Collections have an identity cache of their own (`LuaRuntime.collectionCacheRef`). The
+    /// last collection pushed is also kept under key 1 of that (weak-valued) cache:
     /// an update hands the same `previous` to every handler of a region, and a light-userdata
     /// key costs Lua a hash, a division and a chain walk. The entry and `lastCollection` change
     /// together; once the collector clears the entry (before the userdata's `__gc` releases the
@@ -74,7 +75,7 @@ enum LuaObject {
         let key = Unmanaged.passUnretained(object).toOpaque()
         let runtime = LuaRuntime.unretained(L)
         let isCollection = kind == .collection
-        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
+        pushRef(L, runtime._withUnsafeGuaranteedRef { isCollection ? $0.collectionCacheRef : $0.cacheRef })
         if isCollection, pushIfLastCollection(L, key, cache: -1, runtime) {
             tk_replace(L, -2)
             return

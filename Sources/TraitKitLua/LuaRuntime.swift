@@ -23,6 +23,10 @@ public final class LuaRuntime {
     public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
 
     var cacheRef: Int32 = 0
+    /// The identity cache of collections, a table of its own: a script reads a few thousand
+    /// collections among tens of thousands of nodes, and their lookups (every
+    /// `node.traitCollection` whose collection changed) walk a table that size, not the nodes'.
+    var collectionCacheRef: Int32 = 0
     /// The collection whose userdata the identity cache also holds under key 1 (see
     /// `LuaObject.push`): the `previous` every handler of a region gets, found without hashing.
     var lastCollection: UnsafeMutableRawPointer?
@@ -146,6 +150,9 @@ public final class LuaRuntime {
         tk_newtable(L)
         makeWeak(L, "v")
         cacheRef = luaL_ref(L, tk_registryindex())
+        tk_newtable(L)
+        makeWeak(L, "v")
+        collectionCacheRef = luaL_ref(L, tk_registryindex())
         // Values of boxes: weak values.
         tk_newtable(L)
         makeWeak(L, "v")
@@ -164,7 +171,7 @@ public final class LuaRuntime {
         Pairs.pushMetamethod(L)
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
-            if kind == .node { tk_pushnodeindex(L, indexNodeFallback, cacheRef) } else { push(L, indexObject) }
+            if kind == .node { tk_pushnodeindex(L, indexNodeFallback, collectionCacheRef) } else { push(L, indexObject) }
             rawSetField(L, -2, "__index")
             push(L, newIndexObject); rawSetField(L, -2, "__newindex")
             push(L, LuaObject.collect); rawSetField(L, -2, "__gc")

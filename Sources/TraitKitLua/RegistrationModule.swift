@@ -97,12 +97,12 @@ extension LuaRuntime {
     /// Runs the Lua side of registration `id` of `node`; nothing once the node's userdata,
     /// which owns it, is gone.
     func fireHandler(_ id: Int64, of node: TraitEnvironment, previous: TraitCollection) throws {
-        // Stack: the traceback handler, the identity cache (for `previous`), the node, what to
-        // call, arguments; all dropped at the end.
+        // Stack: the traceback handler, the collections' identity cache (for `previous`), the
+        // node, what to call, arguments; all dropped at the end.
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let handler = pushMessageHandler(L)
-        pushRef(L, cacheRef)
+        pushRef(L, collectionCacheRef)
         let cache = handler + 1, ud = handler + 2
         guard LuaObject.pushExisting(L, node) else { return }
         let runtime = Unmanaged.passUnretained(self)
