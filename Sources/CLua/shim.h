@@ -186,8 +186,8 @@ done:
     return lua_error(L);
 }
 
-/* The metamethods every trait read runs start on a cache line of their own: left where the
- * linker puts them (unaligned: the module does not align functions), a change anywhere in this header
+/* The metamethods every trait read runs start on a cache line of their own. Left where the
+ * linker puts them (the module does not align functions), a change anywhere in this header
  * moved `node.traitCollection.T` by 5 % from build to build. */
 #define TK_HOT __attribute__((aligned(64)))
 
@@ -207,7 +207,7 @@ typedef struct {
     void *collection;  /* nodes: the collection whose userdata user value 2 holds (tk_node_index) */
     int64_t handler;   /* nodes: the id of the registration whose entry user value 3 holds itself;
                           0: user value 3 is nil or a table of entries by id (HandlerSlot).
-                          Collections: reads so far (tk_collection_index, CollectionModule.remember).
+                          Collections: reads (tk_collection_index, CollectionModule.remember).
                           Registrations: the id of their entry (RegistrationModule) */
 } tk_Box;
 
@@ -392,8 +392,9 @@ static inline void tk_promote_last_read(lua_State *L) {
 
 TK_HOT static inline int tk_collection_index(lua_State *L) {
     /* Exactly (self, key) from here on: the debug library can call this with any arguments,
-     * and the memo must land at index 3. Only a collection's user values are its reads:
-     * another object's (a node's fields) must not be answered from or promoted. */
+     * and what is read below lands at index 3 (the last key, then the answer) and 4 (the
+     * memo). Only a collection's user values are its reads: another object's (a node's
+     * fields) must not be answered from or promoted. */
     lua_settop(L, 2);
     int key = lua_type(L, 2);
     tk_Box *box;

@@ -27,7 +27,7 @@ public final class LuaRuntime {
     /// collections among tens of thousands of nodes, and their lookups (every
     /// `node.traitCollection` whose collection changed) walk a table that size, not the nodes'.
     var collectionCacheRef: Int32 = 0
-    /// The collection whose userdata the identity cache also holds under key 1 (see
+    /// The collection whose userdata the collections' identity cache also holds under key 1 (see
     /// `LuaObject.push`): the `previous` every handler of a region gets, found without hashing.
     var lastCollection: UnsafeMutableRawPointer?
     var anchoredRef: Int32 = 0
