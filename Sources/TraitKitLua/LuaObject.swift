@@ -120,7 +120,8 @@ enum LuaObject {
         // their handlers (`HandlerSlot`), their owner's userdata (`NodeAnchor`) and their
         // `traitOverrides` proxy (`OverridesModule.push`). Collections have two: their last
         // read (tk_collection_index).
-        let slots = object is TraitEnvironment ? TK_OVERRIDES_SLOT : kind == .collection ? TK_COLLECTION_SLOTS : 1
+        let node = object as? TraitEnvironment
+        let slots = node != nil ? TK_OVERRIDES_SLOT : kind == .collection ? TK_COLLECTION_SLOTS : 1
         let raw = tk_newuserdata(L, MemoryLayout<Box>.size, slots)!
         let members = owner.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
@@ -132,7 +133,7 @@ enum LuaObject {
             lua_pushvalue(L, -1)
             lua_rawsetp(L, cache, Unmanaged.passUnretained(object).toOpaque())
         }
-        if let node = object as? TraitEnvironment { NodeAnchor.adopt(L, -1, node, owner) }
+        if let node { NodeAnchor.adopt(L, -1, node, owner) }
     }
 
     /// The identity cache's key for the last collection pushed (object keys are light userdata).
