@@ -84,7 +84,7 @@ enum RegistrationModule {
             let node = try NodeArgs.node(L, 1, "unregisterForTraitChanges")
             let registration = try LuaObject.check(L, 2, TraitChangeRegistration.self, "unregisterForTraitChanges",
                                                    expected: "a registration token")
-            // Only a registration of this node, once: its number may serve another one after.
+            // Only a registration of this node, and only once.
             guard node.unregisterForTraitChanges(registration), let box = LuaObject.box(L, 2) else { return 0 }
             HandlerSlot.remove(L, node: 1, id: box.pointee.handler)
             box.pointee.handler = 0
