@@ -317,10 +317,11 @@ struct HierarchyTests {
         #expect(a.traitCollection === b.traitCollection)
     }
 
-    /// Removing a subview leaves its place empty and inserting in the middle compacts
-    /// (`View.removeSubviewSlot`, `TraitEnvironment.removeTraitChild`): through any mix of
-    /// inserts, moves and removals among hundreds of siblings, the subviews, the trait
-    /// children and the order handlers fire in stay those of a plain array.
+    /// Removing a subview leaves its place empty, inserting fills an empty place or shifts,
+    /// and inserting at the front of a long list uses room kept there (`HoledArray`): through
+    /// any mix of appends, inserts at the front and elsewhere, moves and removals among
+    /// hundreds of siblings, the subviews, the trait children and the order handlers fire in
+    /// stay those of a plain array.
     @Test func longSiblingListsKeepTheirOrderThroughRemovalsAndInserts() throws {
         let stage = Stage()
         let parent = try stage.view("parent")
@@ -336,18 +337,25 @@ struct HierarchyTests {
             while model.count < 250 {
                 let view = pool[rng.below(pool.count)]
                 model.removeAll { $0 === view }
-                if rng.below(2) == 0 {
+                switch rng.below(3) {
+                case 0:
                     try parent.addSubview(view)
                     model.append(view)
-                } else {
+                case 1:
+                    try parent.insertSubview(view, at: 0)
+                    model.insert(view, at: 0)
+                default:
                     let at = rng.below(model.count + 1)
                     try parent.insertSubview(view, at: at)
                     model.insert(view, at: at)
                 }
             }
             check("round \(round) filled")
-            while model.count > 20 {
-                let view = model.remove(at: rng.below(model.count))
+            // Once all the way down (the room must go with the last subview), else to 20.
+            while model.count > (round == 2 ? 0 : 20) {
+                // From the front, the back or anywhere: the room at the front grows and shrinks.
+                let i = [0, model.count - 1, rng.below(model.count)][rng.below(3)]
+                let view = model.remove(at: i)
                 view.removeFromSuperview()
                 if model.count % 37 == 0 { check("round \(round), \(model.count) left") }
             }
@@ -368,6 +376,43 @@ struct HierarchyTests {
         #expect(fired == expected)
         #expect(parent.subviewCount == model.count - 2)
         #expect(model.allSatisfy { $0 === model[1] || $0 === model[9] || $0.traitCollection.myAppTheme == .bold })
+    }
+
+    /// Views put in front of their siblings one by one (`insertSubview(_:at: 0)`) go into room
+    /// kept at the front, which moves no sibling: every child's hint keeps pointing at its
+    /// entry, or (placed while the list was too short for room) near it, so taking any of
+    /// them out looks at a few entries, not at as many as were put in front of it since
+    /// (which made building a long list this way and tearing it down quadratic).
+    @Test func insertingAtTheFrontKeepsHintsNearTheirEntries() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        var views: [View] = []
+        func near(_ when: String) {
+            let addresses = parent.traitChildren.map(\.address)
+            let off = views.map { view in
+                let actual = addresses.firstIndex(of: UInt(bitPattern: Unmanaged.passUnretained(view).toOpaque()))!
+                return abs(parent.childIndex(near: view.quietIndexHint) - actual)
+            }
+            #expect(off.max()! < 2 * HoledArray.minimumRoom, "\(when)")
+            #expect(parent.subviews.map(\.name) == views.map(\.name), "\(when)")
+        }
+        for i in 0..<300 {
+            let view = View(name: "v\(i)")
+            try parent.insertSubview(view, at: 0)
+            views.insert(view, at: 0)
+        }
+        near("after 300 insertions at the front")
+        for view in views.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
+            view.removeFromSuperview()
+            views.removeAll { $0 === view }
+        }
+        near("after taking out every third")
+        for i in 300..<400 {
+            let view = View(name: "v\(i)")
+            try parent.insertSubview(view, at: 0)
+            views.insert(view, at: 0)
+        }
+        near("after 100 more at the front")
     }
 
     /// A handler that inserts a sibling before the node being updated: the walk visits it in
@@ -392,6 +437,32 @@ struct HierarchyTests {
         parent.traitOverrides[MyAppThemeTrait.self] = .bold
         try stage.app.update()
         #expect(fired == ["b", "inserted", "c"])
+    }
+
+    /// The same with a list long enough to keep room at its front: the insertion that opens
+    /// the room moves every sibling, and the walk still visits each once, the new one next.
+    @Test func aSiblingInsertedAtTheFrontOfALongListMidWalkIsVisitedNext() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        let siblings = try (0..<40).map { try stage.view("s\($0)", in: parent) }
+        let inserted = View(name: "inserted")
+        try stage.app.update()
+        var fired: [String] = []
+        for view in siblings + [inserted] {
+            try view.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in
+                fired.append(node.name ?? "")
+                if node === siblings[5] { try? parent.insertSubview(inserted, at: 0) }
+            }
+        }
+        parent.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        let names = siblings.map { $0.name ?? "" }
+        #expect(fired == Array(names[...5]) + ["inserted"] + Array(names[6...]))
+        fired = []
+        parent.traitOverrides[MyAppThemeTrait.self] = .standard
+        try stage.app.update()
+        #expect(fired == ["inserted"] + names)
+        #expect(parent.subviews.map(\.name) == ["inserted"] + siblings.map(\.name))
     }
 
     @Test func droppedNodesAreFreedAndParentsForgetThem() throws {

@@ -27,9 +27,9 @@ open class TraitEnvironment: CustomStringConvertible {
     /// The version of the parent's slot this node last took in (`CollectionSlot.version`).
     @exclusivity(unchecked) var seenVersion: UInt32 = 0
     /// Where this node's entry was in its parent's `traitChildren` when it was placed there,
-    /// marked quiet or compacted (a hint: an insertion in the middle moves entries; see
-    /// `TraitChild`). Removal looks outward from it, so taking a child out of a long list does
-    /// not scan the list.
+    /// marked quiet or compacted, less the parent's `traitChildOrigin` then (a hint:
+    /// an insertion in the middle moves entries; see `TraitChild`). Removal looks outward
+    /// from it, so taking a child out of a long list does not scan the list.
     @exclusivity(unchecked) var quietIndexHint: UInt32 = 0
     /// `interestSummary` of this node and every node below it, ORed: the walk does not enter a
     /// subtree where no node cares about the traits that changed (see `TraitRegions.swift`).
@@ -50,13 +50,18 @@ open class TraitEnvironment: CustomStringConvertible {
     /// parent clears its children's links when it goes. `Unmanaged`, not `unowned(unsafe)`, so
     /// that walks up the tree load each link without a retain and a release.
     @exclusivity(unchecked) var parentLink: Unmanaged<TraitEnvironment>?
-    /// How many entries of `traitChildren` are tombstones (`removeTraitChild`). After the
-    /// fields the walk reads, so as not to push them apart.
-    @exclusivity(unchecked) var traitChildTombstones: UInt32 = 0
+    /// How many entries of `traitChildren` are tombstones (`HoledArray`). After the fields the
+    /// walk reads, so as not to push them apart.
+    @exclusivity(unchecked) var traitChildLayout = HoledArray.Layout()
     /// Counts the changes to `traitChildren` that move entries (an insertion before the end,
     /// a compaction): a walk over the children that sees it change starts its scan again, as
     /// an entry it has not visited may now sit before its position.
     @exclusivity(unchecked) var traitChildMoves: UInt32 = 0
+    /// How far the room opened at the front of `traitChildren` (`HoledArray`) has shifted
+    /// every entry since the last compaction: a child's hint is its index less the origin
+    /// when the hint was taken. A view's subview slots move with its trait children, so their
+    /// hints are the same.
+    @exclusivity(unchecked) var traitChildOrigin: UInt32 = 0
 
     /// The collection as of the last update (R6): mutations show only after an update.
     public var traitCollection: TraitCollection {
@@ -198,35 +203,41 @@ open class TraitEnvironment: CustomStringConvertible {
         if let passedIn { visitEpoch = passedIn }
         if let old = traitParent { old.removeTraitChild(self) }
         traitParent = parent
-        if let parent { quietIndexHint = UInt32(truncatingIfNeeded: parent.insertTraitChild(self, at: index)) }
+        if let parent { quietIndexHint = parent.insertTraitChild(self, at: index) }
         markNeedsTraitUpdate()
         propagatePendingFlagsUp()
         summaryDidGrow()
     }
 
     /// Puts `child` at `index` among the children (the end when nil or past the last);
-    /// returns where its entry went.
-    private func insertTraitChild(_ child: TraitEnvironment, at index: Int?) -> Int {
-        guard let index, index < traitChildren.count - Int(traitChildTombstones) else {
-            traitChildren.append(TraitChild(child))
-            return traitChildren.count - 1
-        }
-        let at = HoledArray.position(of: max(index, 0), in: traitChildren, holes: traitChildTombstones) { $0.isTombstone }
-        traitChildren.insert(TraitChild(child), at: at)
-        traitChildMoves &+= 1
-        return at
+    /// returns its hint.
+    private func insertTraitChild(_ child: TraitEnvironment, at index: Int?) -> UInt32 {
+        let (at, shift) = HoledArray.insert(TraitChild(child), at: index ?? .max, &traitChildren, &traitChildLayout,
+                                            hole: .tombstone, isHole: { $0.isTombstone })
+        traitChildOrigin &+= shift
+        if at != traitChildren.count - 1 { traitChildMoves &+= 1 }
+        return childHint(at: at)
     }
+
+    /// The hint for a child whose entry is at `index` (`quietIndexHint`).
+    func childHint(at index: Int) -> UInt32 { UInt32(truncatingIfNeeded: index) &- traitChildOrigin }
+
+    /// Where the entry of a child whose hint is `hint` was put, shifts since included.
+    func childIndex(near hint: UInt32) -> Int { Int(hint &+ traitChildOrigin) }
 
     /// Takes `child` out of `traitChildren`: its entry becomes a tombstone, which every walk
     /// passes over (`HoledArray`); a compaction gives each child moved its new index as hint.
     func removeTraitChild(_ child: TraitEnvironment) {
-        guard let i = indexOfChild(child, near: Int(child.quietIndexHint)) else { return }
+        guard let i = indexOfChild(child) else { return }
         child.flags.remove(.quietInParent)
-        let compacted = HoledArray.remove(at: i, &traitChildren, holes: &traitChildTombstones, hole: .tombstone,
+        let compacted = HoledArray.remove(at: i, &traitChildren, &traitChildLayout, hole: .tombstone,
                                           isHole: { $0.isTombstone }) { entry, index in
             entry.node._withUnsafeGuaranteedRef { $0.quietIndexHint = UInt32(truncatingIfNeeded: index) }
         }
-        if compacted { traitChildMoves &+= 1 }
+        if compacted {
+            traitChildMoves &+= 1
+            traitChildOrigin = 0
+        }
     }
 
     /// The first of this node and its trait ancestors, nearest first, for which `found` is

@@ -5,11 +5,11 @@ open class View: TraitEnvironment {
     /// The subviews, back to front.
     public var subviews: [View] { subviewSlots.compactMap { $0 } }
     /// How many subviews there are.
-    public var subviewCount: Int { subviewSlots.count - Int(removedSubviewSlots) }
+    public var subviewCount: Int { subviewSlots.count - Int(subviewLayout.holes) }
     /// The subviews, with nil where one was removed: as `traitChildren` keeps tombstones
     /// (`removeTraitChild`), so that removing a subview moves none of its siblings.
     @exclusivity(unchecked) private var subviewSlots: ContiguousArray<View?> = []
-    @exclusivity(unchecked) private var removedSubviewSlots: UInt32 = 0
+    @exclusivity(unchecked) private var subviewLayout = HoledArray.Layout()
     /// The view controller whose `view` this is, if any.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var viewController: ViewController?
 
@@ -69,11 +69,7 @@ open class View: TraitEnvironment {
         let oldWindow = view.window
         view.detachFromSuperview()
         let at = Swift.max(0, Swift.min(index, subviewCount))
-        if at == subviewCount {
-            subviewSlots.append(view)
-        } else {
-            subviewSlots.insert(view, at: HoledArray.position(of: at, in: subviewSlots, holes: removedSubviewSlots) { $0 == nil })
-        }
+        _ = HoledArray.insert(view, at: at, &subviewSlots, &subviewLayout, hole: nil, isHole: { $0 == nil })
         view.superview = self
         view.traitRepresentative?.setTraitParent(self, at: at)
         view.ownerDidChange()
@@ -92,7 +88,7 @@ open class View: TraitEnvironment {
 
     private func detachFromSuperview() {
         guard let superview else { return }
-        if let i = superview.indexOfSubview(self, near: Int(quietIndexHint)) { superview.removeSubviewSlot(at: i) }
+        if let i = superview.indexOfSubview(self) { superview.removeSubviewSlot(at: i) }
         self.superview = nil
         superview.setNeedsLayout()
         traitRepresentative?.setTraitParent(nil)
@@ -105,18 +101,17 @@ open class View: TraitEnvironment {
         return viewController!.presentationController == nil ? viewController : nil
     }
 
-    /// Where `view` is in `subviews`, looking outward from `hint`. A view placed by
-    /// `insertSubview` has the same index among its superview's trait children, which
-    /// `quietIndexHint` remembers.
-    private func indexOfSubview(_ view: View, near hint: Int) -> Int? {
-        indexOutward(from: hint, count: subviewSlots.count) { subviewSlots[$0] === view }
+    /// Where `view` is in the subview slots, looking outward from where its hint points. A
+    /// view placed by `insertSubview` has the same place among its superview's trait
+    /// children, whose hint `quietIndexHint` remembers.
+    private func indexOfSubview(_ view: View) -> Int? {
+        indexOutward(from: childIndex(near: view.quietIndexHint), count: subviewSlots.count) { subviewSlots[$0] === view }
     }
 
     /// Empties the slot at `i` (`HoledArray`); a compaction gives each subview moved its new
     /// index as hint.
     private func removeSubviewSlot(at i: Int) {
-        _ = HoledArray.remove(at: i, &subviewSlots, holes: &removedSubviewSlots, hole: nil,
-                              isHole: { $0 == nil }) { subview, index in
+        _ = HoledArray.remove(at: i, &subviewSlots, &subviewLayout, hole: nil, isHole: { $0 == nil }) { subview, index in
             subview?.quietIndexHint = UInt32(truncatingIfNeeded: index)
         }
     }

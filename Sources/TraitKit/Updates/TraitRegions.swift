@@ -53,16 +53,18 @@ extension TraitEnvironment {
     func wakeInParent() {
         guard flags.contains(.quietInParent) else { return }
         flags.remove(.quietInParent)
-        guard let parent = traitParent, let i = parent.indexOfChild(self, near: Int(quietIndexHint)) else { return }
+        guard let parent = traitParent, let i = parent.indexOfChild(self) else { return }
         parent.traitChildren[i].quiet = []
     }
 
     /// Where `child` is in `traitChildren`, looking outward from `hint` (its `quietIndexHint`):
     /// siblings added or removed since the hint was taken moved it by as many places, so this
     /// costs that many steps, not the number of children.
-    func indexOfChild(_ child: TraitEnvironment, near hint: Int) -> Int? {
+    func indexOfChild(_ child: TraitEnvironment) -> Int? {
         let target = UInt(bitPattern: Unmanaged.passUnretained(child).toOpaque())
-        return indexOutward(from: hint, count: traitChildren.count) { traitChildren[$0].address == target }
+        return indexOutward(from: childIndex(near: child.quietIndexHint), count: traitChildren.count) {
+            traitChildren[$0].address == target
+        }
     }
 
     /// Whether a trait update is pending here or below.

@@ -172,7 +172,7 @@ extension TraitEnvironment {
                 if quiet != traitChildren[i - 1].quiet {
                     traitChildren[i - 1].quiet = quiet
                     if quiet.isEmpty { $0.flags.remove(.quietInParent) } else { $0.flags.insert(.quietInParent) }
-                    $0.quietIndexHint = UInt32(truncatingIfNeeded: i - 1)
+                    $0.quietIndexHint = childHint(at: i - 1)
                 }
                 summary.formUnion($0.flags.intersection([.subtreeVisitOnAnyChange, .subtreeHasBinding]))
                 interest |= $0.subtreeInterest
