@@ -21,13 +21,18 @@ enum LayoutPass {
     }
 
     /// Clears what `clearInert` may below `node`; returns whether a flagged node is left there.
+    /// Children are visited unretained: nothing here runs a callback or frees a node, and on a
+    /// tree just built this walk reaches every node (a retain and a release each were a third
+    /// of it).
     private static func clearInertSubtree(_ node: TraitEnvironment) -> Bool {
         guard !node.flags.isDisjoint(with: ownFlags.union(subtreeFlags)) else { return false }
         var pending = false
         if isInert(node) { node.flags.remove(ownFlags) } else { pending = !node.flags.isDisjoint(with: ownFlags) }
         var below = false
         if !node.flags.isDisjoint(with: subtreeFlags) {
-            node.forEachTraitChild { if clearInertSubtree($0) { below = true } }
+            for entry in node.traitChildren where !entry.isTombstone {
+                if entry.node._withUnsafeGuaranteedRef(clearInertSubtree) { below = true }
+            }
             if !below { node.flags.remove(subtreeFlags) }
         }
         return pending || below
