@@ -311,6 +311,10 @@ open class TraitEnvironment: CustomStringConvertible {
         markNeedsTraitUpdate()
     }
 
+    /// Whether `collection(inheriting:)` returns its argument as it is: nothing of this node's
+    /// own applies. A class that overrides that method says no here too.
+    var inheritsUnchanged: Bool { overrideStorage == nil }
+
     /// The collection this node has when its parent has `parentCollection`.
     func collection(inheriting parentCollection: TraitCollection) -> TraitCollection {
         guard let overrideStorage else { return parentCollection }

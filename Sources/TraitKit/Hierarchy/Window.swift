@@ -90,6 +90,8 @@ public final class WindowScene: TraitEnvironment {
     }
 
     /// The app-wide style (R9) applies below the screen, ahead of the scene's own overrides.
+    override var inheritsUnchanged: Bool { false }
+
     override func collection(inheriting parentCollection: TraitCollection) -> TraitCollection {
         var base = parentCollection
         if let style = screen?.application?.userInterfaceStyle, style != .unspecified,

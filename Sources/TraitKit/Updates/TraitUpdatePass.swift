@@ -103,8 +103,21 @@ extension TraitEnvironment {
     /// `parentChanged` is what changed from `parentOld` to the parent's collection: a node
     /// that had the parent's old collection and now shares its new one changed by exactly
     /// that, with no comparison of the two (at the first update, most nodes).
+    ///
+    /// A node with nothing of its own to apply (`inheritsUnchanged`) shares its parent's slot
+    /// without taking a reference to the parent's collection: the parent's slot holds it, and
+    /// nothing here runs a callback. Most nodes of a tree are such, and two atomic increments
+    /// and decrements each were a tenth of the first update's walk.
     private func recompute(from previous: TraitCollection, parentSlot: Unmanaged<CollectionSlot>?,
                            parentOld: TraitCollection? = nil, parentChanged: TraitSet = TraitSet()) -> TraitSet {
+        if inheritsUnchanged, let parentSlot {
+            shareParentSlot(parentSlot)
+            return parentSlot._withUnsafeGuaranteedRef { $0.collectionRef }._withUnsafeGuaranteedRef { parentCollection in
+                if parentCollection === previous { return TraitSet() }
+                if previous === parentOld { return parentChanged }
+                return parentCollection.changedTraitSet(from: previous)
+            }
+        }
         let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? rootCollection()
         let new = collection(inheriting: parentCollection)
         if new === parentCollection, let parentSlot { shareParentSlot(parentSlot) } else { ownSlot(new) }
