@@ -50,8 +50,9 @@ open class TraitEnvironment: CustomStringConvertible {
     /// parent clears its children's links when it goes. `Unmanaged`, not `unowned(unsafe)`, so
     /// that walks up the tree load each link without a retain and a release.
     @exclusivity(unchecked) var parentLink: Unmanaged<TraitEnvironment>?
-    /// How many entries of `traitChildren` are tombstones (`HoledArray`). After the fields the
-    /// walk reads, so as not to push them apart.
+    /// How many entries of `traitChildren` are tombstones, and how many of those are room
+    /// before the first child (`HoledArray`). After the fields the walk reads, so as not to
+    /// push them apart.
     @exclusivity(unchecked) var traitChildLayout = HoledArray.Layout()
     /// Counts the changes to `traitChildren` that move entries (an insertion before the end,
     /// a compaction): a walk over the children that sees it change starts its scan again, as

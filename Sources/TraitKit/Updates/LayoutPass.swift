@@ -22,7 +22,7 @@ enum LayoutPass {
 
     /// Clears what `clearInert` may below `node`; returns whether a flagged node is left there.
     /// Children are visited unretained: nothing here runs a callback or frees a node, and on a
-    /// tree just built this walk reaches every node (a retain and a release each were a third
+    /// tree just built this walk reaches every node (a retain and a release each were a sixth
     /// of it).
     private static func clearInertSubtree(_ node: TraitEnvironment) -> Bool {
         guard !node.flags.isDisjoint(with: ownFlags.union(subtreeFlags)) else { return false }
