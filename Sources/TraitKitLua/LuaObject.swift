@@ -38,10 +38,22 @@ enum LuaObject {
         return box
     }
 
-    /// The object at `i`, if it is one of ours and still alive.
+    /// The object at `i`, if it is one of ours and still alive. Never a node's
+    /// `traitOverrides`: its userdata holds the node itself (`overridesNode`), and must not
+    /// pass for it.
     static func peek(_ L: LuaState, _ i: Int32) -> AnyObject? {
-        guard let object = box(L, i)?.pointee.object else { return nil }
+        guard let box = box(L, i), box.pointee.kind != Kind.overrides.rawValue, let object = box.pointee.object else {
+            return nil
+        }
         return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// The node whose `traitOverrides` the value at `i` is, if it is one and still alive.
+    static func overridesNode(_ L: LuaState, _ i: Int32) -> TraitEnvironment? {
+        guard let box = box(L, i), box.pointee.kind == Kind.overrides.rawValue, let object = box.pointee.object else {
+            return nil
+        }
+        return Unmanaged<TraitEnvironment>.fromOpaque(object).takeUnretainedValue()
     }
 
     /// The object at `i` as `T`, or an argument error naming what was expected.
@@ -59,7 +71,6 @@ enum LuaObject {
 
     static func className(_ object: AnyObject) -> String {
         if let node = object as? TraitEnvironment { return node.className }
-        if object is OverridesModule.Proxy { return "TraitOverrides" }
         return String(describing: Swift.type(of: object))
     }
 
@@ -119,8 +130,8 @@ enum LuaObject {
         // Nodes have four more user values: their cached collection userdata (tk_node_index),
         // their handlers (`HandlerSlot`), their owner's userdata (`NodeAnchor`) and their
         // `traitOverrides` proxy (`OverridesModule.push`). Collections have two: their last
-        // read (tk_collection_index).
-        let node = object as? TraitEnvironment
+        // read (tk_collection_index). A proxy holds its node, but is no node.
+        let node = kind == .overrides ? nil : object as? TraitEnvironment
         let slots = node != nil ? TK_OVERRIDES_SLOT : kind == .collection ? TK_COLLECTION_SLOTS : 1
         let raw = tk_newuserdata(L, MemoryLayout<Box>.size, slots)!
         let members = owner.members(for: object, kind)
@@ -168,7 +179,7 @@ enum LuaObject {
     /// and a userdata there is the object's one userdata whatever function it is.
     static func pushArgument(_ L: LuaState, _ object: AnyObject) -> Bool {
         let pointer = Unmanaged.passUnretained(object).toOpaque()
-        for i: Int32 in 1...2 where box(L, i)?.pointee.object == pointer {
+        for i: Int32 in 1...2 where box(L, i).map({ $0.pointee.object == pointer && $0.pointee.kind != Kind.overrides.rawValue }) == true {
             lua_pushvalue(L, i)
             return true
         }
@@ -197,7 +208,8 @@ enum LuaObject {
         guard let L, let box = box(L, 1), let object = box.pointee.object else { return 0 }
         box.pointee.object = nil
         let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
-        if let node = unmanaged.takeUnretainedValue() as? TraitEnvironment, node.binding is NodeAnchor {
+        if box.pointee.kind != Kind.overrides.rawValue, let node = unmanaged.takeUnretainedValue() as? TraitEnvironment,
+           node.binding is NodeAnchor {
             node.binding = nil
         }
         unmanaged.release()

@@ -207,6 +207,7 @@ public final class LuaRuntime {
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).
     func members(for object: AnyObject, _ kind: LuaObject.Kind) -> (getters: Int32, setters: Int32) {
+        if kind == .overrides { return memberRefs[ObjectIdentifier(OverridesModule.Proxy.self)] ?? (0, 0) }
         let type = ObjectIdentifier(Swift.type(of: object))
         if type == lastMembers.type { return lastMembers.refs }
         let refs = nearest(in: memberRefs, for: object) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
@@ -547,8 +548,11 @@ let objectToString: SwiftLuaFunction = { L in
             throw argumentError(L, 1, "__tostring", expected: "a TraitKit object")
         }
         guard let raw = box.pointee.object else { push(L, "<collected object>"); return 1 }
-        let object = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()
-        push(L, LuaRuntime.describe(object))
+        if let node = LuaObject.overridesNode(L, 1) {
+            push(L, node.traitOverridesIfAny?.description ?? "<TraitOverrides>")
+            return 1
+        }
+        push(L, LuaRuntime.describe(Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()))
         return 1
     }
 }

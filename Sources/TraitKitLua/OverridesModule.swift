@@ -4,13 +4,11 @@ import TraitKit
 /// `node.traitOverrides` (R5): set by assignment, read (an unset override is an error),
 /// `contains`, `remove`; assigning nil removes.
 enum OverridesModule {
-    /// The proxy object; one per node, kept in the node's user value.
-    final class Proxy: CustomStringConvertible {
-        let node: TraitEnvironment
-        init(_ node: TraitEnvironment) { self.node = node }
-        var overrides: TraitOverrides? { node.traitOverridesIfAny }
-        var description: String { overrides?.description ?? "<TraitOverrides>" }
-    }
+    /// The type the proxies' members are registered under (for `LuaRuntime.members` and the
+    /// API reference). A proxy is a userdata of kind `.overrides` that holds its node itself
+    /// (`LuaObject.overridesNode`): an object of its own per node was a quarter of the first
+    /// `node.traitOverrides`, mostly in malloc.
+    final class Proxy {}
 
     static let members = Members(methods: [("contains", contains), ("remove", remove)])
 
@@ -26,25 +24,27 @@ enum OverridesModule {
         let i = absolute(L, i)
         if lua_getiuservalue(L, i, TK_OVERRIDES_SLOT) == LUA_TUSERDATA { return }
         tk_pop(L, 1)
-        LuaObject.pushUnshared(L, Proxy(node), .overrides)
+        LuaObject.pushUnshared(L, node, .overrides)
         lua_pushvalue(L, -1)
         _ = lua_setiuservalue(L, i, TK_OVERRIDES_SLOT)
     }
 
-    private static func proxy(_ L: LuaState, _ function: String) throws -> (Proxy, TraitOverrides) {
-        let proxy = try LuaObject.check(L, 1, Proxy.self, function, expected: "traitOverrides")
-        return (proxy, proxy.overrides!)
+    private static func proxy(_ L: LuaState, _ function: String) throws -> (TraitEnvironment, TraitOverrides) {
+        guard let node = LuaObject.overridesNode(L, 1), let overrides = node.traitOverridesIfAny else {
+            throw argumentError(L, 1, function, expected: "traitOverrides")
+        }
+        return (node, overrides)
     }
 
     static func index(_ L: LuaState) throws -> Int32 {
-        let (proxy, overrides) = try proxy(L, "traitOverrides")
+        let (node, overrides) = try proxy(L, "traitOverrides")
         guard let trait = try TraitValues.traitKey(L, 2) else {
             throw LuaError("bad key for traitOverrides (expected a trait or trait name, got \(typeName(L, 2)))")
         }
         do {
             TraitValues.push(L, try overrides.value(for: trait), of: trait)
         } catch {
-            throw TraitError.noOverride(trait: trait.name, node: proxy.node.debugName)
+            throw TraitError.noOverride(trait: trait.name, node: node.debugName)
         }
         return 1
     }

@@ -37,12 +37,12 @@ enum Pairs {
         guarded(L) { L in
             let traits: [Trait]
             let value: (Trait) throws -> TraitValue
-            switch LuaObject.peek(L, 1) {
+            switch LuaObject.peek(L, 1) ?? LuaObject.overridesNode(L, 1) {
             case let tc as TraitCollection:
                 traits = tc.nonDefaultTraits
                 value = { tc[$0] }
-            case let proxy as OverridesModule.Proxy:
-                guard let overrides = proxy.overrides else { throw TraitError.screenHasNoOverrides }
+            case let node as TraitEnvironment:
+                guard let overrides = node.traitOverridesIfAny else { throw TraitError.screenHasNoOverrides }
                 traits = overrides.traits
                 value = { try overrides.value(for: $0) }
             default:

@@ -316,6 +316,36 @@ struct BindingTests {
             """)
     }
 
+    /// A node's `traitOverrides` userdata holds the node itself, yet never passes for it: not
+    /// as a method's self or argument, not in equality, and the hierarchy stays as it was.
+    @Test func aTraitOverridesObjectNeverPassesForItsNode() {
+        expectLuaErrors([
+            ("p:addSubview(o)", "bad argument #1 to 'addSubview' (expected a View, got TraitOverrides)"),
+            ("v.removeFromSuperview(o)", "bad argument #1 to 'removeFromSuperview' (expected a View, got TraitOverrides"),
+            ("p.addSubview(o, tk.View{})", "bad argument #1 to 'addSubview' (expected a View, got TraitOverrides"),
+            ("v.registerForTraitChanges(o, { 'userInterfaceStyle' }, print)",
+             "bad argument #1 to 'registerForTraitChanges' (expected a node, got TraitOverrides"),
+            ("o.contains(v, 'userInterfaceStyle')", "bad argument #1 to 'contains' (expected traitOverrides, got View"),
+        ], prelude: """
+            local tk = require "traitkit"
+            local p, v = tk.View{ name = "p" }, tk.View{ name = "v" }
+            local o = v.traitOverrides
+            """, file: "proxy.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            local p, v = tk.View{ name = "p" }, tk.View{ name = "v" }
+            local o = v.traitOverrides
+            assert(o ~= v and rawequal(o, v.traitOverrides), "one proxy per node, not the node")
+            pcall(p.addSubview, p, o)
+            assert(#p.subviews == 0 and v.superview == nil, "nothing moved")
+            o.userInterfaceStyle = "dark"
+            local seen = {}
+            for name, value in pairs(o) do seen[#seen + 1] = name .. "=" .. value end
+            assert(table.concat(seen, ",") == "userInterfaceStyle=dark", table.concat(seen, ","))
+            assert(tostring(o) == "<TraitOverrides of View 'v': userInterfaceStyle = dark>", tostring(o))
+            """)
+    }
+
     /// A function that returns the wrong thing is placed where it is defined (the line to fix),
     /// once, whoever called the update or the resolve that ran it.
     @Test func aBodyThatReturnsNoElementIsNamed() {
