@@ -37,15 +37,15 @@ enum Pairs {
         guarded(L) { L in
             let traits: [Trait]
             let value: (Trait) throws -> TraitValue
-            switch LuaObject.peek(L, 1) ?? LuaObject.overridesNode(L, 1) {
-            case let tc as TraitCollection:
+            // A node's overrides, not the node: a view passed here is refused, not iterated.
+            if let tc = LuaObject.peek(L, 1) as? TraitCollection {
                 traits = tc.nonDefaultTraits
                 value = { tc[$0] }
-            case let node as TraitEnvironment:
+            } else if let node = LuaObject.overridesNode(L, 1) {
                 guard let overrides = node.traitOverridesIfAny else { throw TraitError.screenHasNoOverrides }
                 traits = overrides.traits
                 value = { try overrides.value(for: $0) }
-            default:
+            } else {
                 throw LuaError("bad argument #1 to 'pairs' (expected a TraitCollection or traitOverrides, got \(typeName(L, 1)))")
             }
             lua_createtable(L, Int32(traits.count), 2)

@@ -317,7 +317,8 @@ struct BindingTests {
     }
 
     /// A node's `traitOverrides` userdata holds the node itself, yet never passes for it: not
-    /// as a method's self or argument, not in equality, and the hierarchy stays as it was.
+    /// as a method's self or argument, not to `pairs`, not in equality, and the hierarchy stays
+    /// as it was.
     @Test func aTraitOverridesObjectNeverPassesForItsNode() {
         expectLuaErrors([
             ("p:addSubview(o)", "bad argument #1 to 'addSubview' (expected a View, got TraitOverrides)"),
@@ -343,6 +344,8 @@ struct BindingTests {
             for name, value in pairs(o) do seen[#seen + 1] = name .. "=" .. value end
             assert(table.concat(seen, ",") == "userInterfaceStyle=dark", table.concat(seen, ","))
             assert(tostring(o) == "<TraitOverrides of View 'v': userInterfaceStyle = dark>", tostring(o))
+            local ok, err = pcall(debug.getmetatable(o).__pairs, v)
+            assert(not ok and err:find("expected a TraitCollection or traitOverrides, got View", 1, true), tostring(err))
             """)
     }
 
