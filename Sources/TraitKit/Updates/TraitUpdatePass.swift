@@ -112,17 +112,24 @@ extension TraitEnvironment {
                            parentOld: TraitCollection? = nil, parentChanged: TraitSet = TraitSet()) -> TraitSet {
         if inheritsUnchanged, let parentSlot {
             shareParentSlot(parentSlot)
-            return parentSlot._withUnsafeGuaranteedRef { $0.collectionRef }._withUnsafeGuaranteedRef { parentCollection in
-                if parentCollection === previous { return TraitSet() }
-                if previous === parentOld { return parentChanged }
-                return parentCollection.changedTraitSet(from: previous)
+            return parentSlot._withUnsafeGuaranteedRef { $0.collectionRef }._withUnsafeGuaranteedRef {
+                Self.changes(to: $0, inherited: true, from: previous, parentOld: parentOld, parentChanged: parentChanged)
             }
         }
         let parentCollection = parentSlot?._withUnsafeGuaranteedRef { $0.collection } ?? rootCollection()
         let new = collection(inheriting: parentCollection)
-        if new === parentCollection, let parentSlot { shareParentSlot(parentSlot) } else { ownSlot(new) }
+        let inherited = new === parentCollection
+        if inherited, let parentSlot { shareParentSlot(parentSlot) } else { ownSlot(new) }
+        return Self.changes(to: new, inherited: inherited, from: previous, parentOld: parentOld, parentChanged: parentChanged)
+    }
+
+    /// What changed from `previous` to `new`; `inherited` when `new` is the parent's
+    /// collection, which changed by `parentChanged` since `parentOld`.
+    @inline(__always)
+    private static func changes(to new: TraitCollection, inherited: Bool, from previous: TraitCollection,
+                                parentOld: TraitCollection?, parentChanged: TraitSet) -> TraitSet {
         if new === previous { return TraitSet() }
-        if new === parentCollection, previous === parentOld { return parentChanged }
+        if inherited, previous === parentOld { return parentChanged }
         return new.changedTraitSet(from: previous)
     }
 
