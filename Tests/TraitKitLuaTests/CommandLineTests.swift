@@ -46,6 +46,32 @@ final class CommandLineTests {
         #expect(result.stdout == "dark->light\n")
     }
 
+    /// `require` loads a Lua C module as under `lua5.4`: Lua's core is linked into the
+    /// executable, which exports its API to the modules it loads.
+    @Test func aScriptRequiresALuaCModule() throws {
+        let folder = packageRoot.appendingPathComponent(".build/tk-cmodule-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("twice.c")
+        try """
+            #include <lua5.4/lua.h>
+            #include <lua5.4/lauxlib.h>
+            static int twice(lua_State *L) { lua_pushinteger(L, 2 * luaL_checkinteger(L, 1)); return 1; }
+            int luaopen_twice(lua_State *L) { lua_pushcfunction(L, twice); return 1; }
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let cc = try run("/usr/bin/env", ["clang", "-shared", "-fPIC", "-o", folder.appendingPathComponent("twice.so").path, source.path])
+        try #require(cc.status == 0, "\(cc.stderr)")
+        let path = try script("""
+            package.cpath = "\(folder.path)/?.so"
+            local twice = require "twice"
+            print(twice(21), pcall(twice, "x"))
+            """)
+        let result = try traitkit(["run", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("42\tfalse\tbad argument #1 to "), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("(number expected, got string)\n"), "\(result.stdout)")
+    }
+
     @Test func errorsExitOneWithPositionAndTraceback() throws {
         let path = try script("""
             local tk = require "traitkit"
