@@ -47,8 +47,13 @@ public final class LuaRuntime {
     /// The weak-keyed set of collections with a metatable of their own (`tk_collection_index`).
     var promotedCollectionsRef: Int32 = 0
     @exclusivity(unchecked) private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:] {
-        didSet { lastMembers = (nil, (0, 0)) }
+        didSet {
+            lastMembers = (nil, (0, 0))
+            overridesMembers = memberRefs[ObjectIdentifier(OverridesModule.Proxy.self)] ?? (0, 0)
+        }
     }
+    /// The members of every overrides proxy (a proxy holds its node, so its class says nothing).
+    @exclusivity(unchecked) private var overridesMembers: (getters: Int32, setters: Int32) = (0, 0)
     /// The last class `members(for:)` answered: scripts make objects of one class in runs,
     /// and each answer otherwise costs a hash per class up the chain.
     @exclusivity(unchecked) private var lastMembers: (type: ObjectIdentifier?, refs: (getters: Int32, setters: Int32)) = (nil, (0, 0))
@@ -207,7 +212,7 @@ public final class LuaRuntime {
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).
     func members(for object: AnyObject, _ kind: LuaObject.Kind) -> (getters: Int32, setters: Int32) {
-        if kind == .overrides { return memberRefs[ObjectIdentifier(OverridesModule.Proxy.self)] ?? (0, 0) }
+        if kind == .overrides { return overridesMembers }
         let type = ObjectIdentifier(Swift.type(of: object))
         if type == lastMembers.type { return lastMembers.refs }
         let refs = nearest(in: memberRefs, for: object) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
