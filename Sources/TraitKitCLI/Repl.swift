@@ -7,7 +7,7 @@ import TraitKitLua
 /// it edits lines with libedit, keeps history and completes names; from a pipe it reads the
 /// input as a script, printing results, so it can be tested.
 struct Repl: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Experiment with hierarchies interactively.")
+    static let configuration = CommandConfiguration(commandName: "repl", abstract: "Experiment with hierarchies interactively.")
 
     @Flag(help: "Run without io, os (but clock, time, date), debug, dofile/loadfile, C modules or binary chunks.")
     var sandbox = false

@@ -5,7 +5,7 @@ import TraitKitLua
 
 /// `traitkit run FILE [args] [--trait name=value]... [--sandbox] [--memory-limit MB] [--timeout S]`.
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run a Lua script.")
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run a Lua script.")
 
     @OptionGroup var options: ScriptOptions
 

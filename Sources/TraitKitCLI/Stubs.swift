@@ -1,11 +1,12 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TraitKitLua
 
 /// `traitkit stubs`: the LuaLS definition file of the `traitkit` module, and the reference
 /// tables of `docs/lua-api.md`, both made from the binding's member tables.
 struct Stubs: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stubs",
         abstract: "Print LuaLS definitions of the traitkit module (types/traitkit.d.lua).",
         discussion: """
             Editors with the Lua language server complete and check scripts with them: \

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import TraitKitLua
 
 /// The `traitkit` command-line tool (DESIGN.md §4).
@@ -12,12 +12,12 @@ struct TraitKitCommand: ParsableCommand {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let commands = ["run", "repl", "dump", "bench", "stubs", "help"]
         if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
-            if first.hasSuffix(".lua") || FileManager.default.fileExists(atPath: first) {
+            if first.hasSuffix(".lua") || access(first, F_OK) == 0 {
                 arguments.insert("run", at: 0)
             } else {
-                FileHandle.standardError.write(Data(("traitkit: unknown command '\(first)'"
-                    + didYouMean(first, in: commands) + " (commands: run, repl, dump, bench, stubs; or a script file)\n").utf8))
-                Foundation.exit(64)  // EX_USAGE, as ArgumentParser exits on a usage error
+                printError("traitkit: unknown command '\(first)'" + didYouMean(first, in: commands)
+                    + " (commands: run, repl, dump, bench, stubs; or a script file)")
+                Glibc.exit(64)  // EX_USAGE, as ArgumentParser exits on a usage error
             }
         }
         main(arguments)

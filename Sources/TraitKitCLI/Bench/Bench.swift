@@ -8,6 +8,7 @@ import TraitKit
 /// with the comparison it is measured against in the same run and whether it meets its target.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure TraitKit's performance against its targets (use a release build).",
         discussion: """
             Each figure is printed with its target and with what it is compared against in the \

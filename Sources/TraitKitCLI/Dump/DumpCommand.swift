@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import TraitKit
 import TraitKitLua
 
@@ -8,6 +8,7 @@ import TraitKitLua
 /// combination of trait values (`--matrix`).
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "dump",
         abstract: "Run a script, then print every screen's hierarchy.",
         discussion: """
             Formats: text (an indented tree), json, dot (Graphviz: dot -Tsvg), mermaid (a \

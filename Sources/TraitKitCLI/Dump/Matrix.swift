@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TraitKit
 
 /// `traitkit dump --matrix name=v1,v2 ... FILE`: the script once per combination of the
@@ -68,7 +67,7 @@ struct Matrix {
         let byPath = Dictionary(rows.map { ($0.path, $0.traits.map { [$0.0] + $0.1 }) }, uniquingKeysWith: { a, _ in a })
         for path in runs[0].paths where !partial.contains(path) {
             let mine = byPath[path] ?? []
-            let parent = path.range(of: " / ", options: .backwards).map { String(path[..<$0.lowerBound]) }
+            let parent = path.ranges(of: " / ").last.map { String(path[..<$0.lowerBound]) }
             if mine == (parent.flatMap { byPath[$0] } ?? []) { continue }
             guard !mine.isEmpty else {
                 out += "\n\(path)\n  the same in every combination\n"
