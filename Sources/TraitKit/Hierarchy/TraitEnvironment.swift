@@ -301,9 +301,7 @@ open class TraitEnvironment: CustomStringConvertible {
     // MARK: Overrides (R5)
 
     func setOverride(_ value: TraitValue, id: Int) {
-        let storage = overrideStorage ?? TraitOverrideStorage()
-        overrideStorage = storage
-        if storage.set(value, id: id) { markNeedsTraitUpdate() }
+        if TraitOverrideStorage.set(value, id: id, in: &overrideStorage) { markNeedsTraitUpdate() }
     }
 
     func removeOverride(id: Int) {

@@ -1,44 +1,101 @@
 /// R5: trait overrides. A node's collection is its parent's with these values applied.
 ///
 /// Storage is a small sorted array plus a mask, allocated only once a node has an override,
-/// so a plain view pays one nil pointer for the feature.
-final class TraitOverrideStorage {
+/// so a plain view pays one nil pointer for the feature. The entries live in the object's own
+/// allocation (one block per overriding node, one pointer less to follow when an update
+/// applies them); a set that needs more room than there is makes a larger storage, which
+/// replaces this one in the node.
+final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, TraitOverrideStorage.Entry> {
     struct Entry {
         let id: Int
         var value: TraitValue
     }
-    // Unchecked exclusivity: the storage belongs to one node, confined to its thread, and no
-    // access to them is held across a call.
-    @exclusivity(unchecked) private(set) var entries: [Entry] = []
-    @exclusivity(unchecked) private(set) var mask = TraitSet()
 
+    struct Header {
+        var count = 0
+        var capacity: Int
+        var mask = TraitSet()
+    }
+
+    /// An empty storage with room for `capacity` entries.
+    static func make(capacity: Int) -> TraitOverrideStorage {
+        let buffer = create(minimumCapacity: capacity) { _ in Header(capacity: capacity) }
+        return unsafeDowncast(buffer, to: TraitOverrideStorage.self)
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { header, entries in entries.deinitialize(count: header.pointee.count) }
+    }
+
+    /// The entries, sorted by id.
+    var entries: UnsafeBufferPointer<Entry> {
+        withUnsafeMutablePointers { header, entries in UnsafeBufferPointer(start: entries, count: header.pointee.count) }
+    }
+
+    var mask: TraitSet { header.mask }
     var maxID: Int { entries.last?.id ?? -1 }
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { header.count == 0 }
 
     func value(_ id: Int) -> TraitValue? {
         guard mask.contains(id) else { return nil }
         return entries.first { $0.id == id }?.value
     }
 
-    /// Stores a value; returns whether anything changed.
-    func set(_ value: TraitValue, id: Int) -> Bool {
-        if let i = entries.firstIndex(where: { $0.id == id }) {
-            if entries[i].value == value { return false }
-            entries[i].value = value
-            return true
+    /// Stores a value in `storage`, making or growing it as needed; returns whether anything
+    /// changed.
+    static func set(_ value: TraitValue, id: Int, in storage: inout TraitOverrideStorage?) -> Bool {
+        let current = storage ?? make(capacity: 2)
+        storage = current
+        if let i = current.entries.firstIndex(where: { $0.id == id }) {
+            return current.withUnsafeMutablePointerToElements { entries in
+                if entries[i].value == value { return false }
+                entries[i].value = value
+                return true
+            }
         }
-        let at = entries.firstIndex { $0.id > id } ?? entries.count
-        entries.insert(Entry(id: id, value: value), at: at)
-        mask.insert(id)
+        let target = current.header.count < current.header.capacity ? current : current.grown()
+        storage = target
+        target.insert(Entry(id: id, value: value))
         return true
     }
 
     /// Removes a value; returns whether one was there.
     func remove(_ id: Int) -> Bool {
         guard let i = entries.firstIndex(where: { $0.id == id }) else { return false }
-        entries.remove(at: i)
-        mask.remove(id)
+        withUnsafeMutablePointers { header, entries in
+            let count = header.pointee.count
+            (entries + i).deinitialize(count: 1)
+            (entries + i).moveInitialize(from: entries + i + 1, count: count - i - 1)
+            header.pointee.count = count - 1
+            header.pointee.mask.remove(id)
+        }
         return true
+    }
+
+    /// A storage with twice the room and these entries, moved out of this one.
+    private func grown() -> TraitOverrideStorage {
+        let larger = Self.make(capacity: header.capacity * 2)
+        withUnsafeMutablePointers { header, entries in
+            larger.withUnsafeMutablePointers { newHeader, newEntries in
+                newEntries.moveInitialize(from: entries, count: header.pointee.count)
+                newHeader.pointee.count = header.pointee.count
+                newHeader.pointee.mask = header.pointee.mask
+            }
+            header.pointee.count = 0
+        }
+        return larger
+    }
+
+    /// Inserts an entry whose id is not here yet, in id order; there is room for it.
+    private func insert(_ entry: Entry) {
+        let at = entries.firstIndex { $0.id > entry.id } ?? header.count
+        withUnsafeMutablePointers { header, entries in
+            let count = header.pointee.count
+            (entries + at + 1).moveInitialize(from: entries + at, count: count - at)
+            (entries + at).initialize(to: entry)
+            header.pointee.count = count + 1
+            header.pointee.mask.insert(entry.id)
+        }
     }
 }
 
