@@ -1,7 +1,7 @@
 -- Crashed Lua 5.4.4 built with HARDMEMTESTS (a collection at every allocation) in its
 -- collector or in luaG_traceexec, as Lua 5.4.4 also does on pure Lua
 -- (lua_traceexec_assertion.lua); runs clean under 5.4.7. Scripts/check-lua-api --hardmem
--- runs it first: .build/lua-hardmem-trixie/traitkit run THIS_FILE
+-- runs it first: LD_LIBRARY_PATH=.build/lua-hardmem-trixie .build/release/traitkit run THIS_FILE
 local tk = require "traitkit"
 local Obj = tk.defineTrait{ name = "MinObj", kind = "object" }
 local base = tk.TraitCollection{ horizontalSizeClass = "compact" }

@@ -46,8 +46,8 @@ final class CommandLineTests {
         #expect(result.stdout == "dark->light\n")
     }
 
-    /// `require` loads a Lua C module as under `lua5.4`: Lua's core is linked into the
-    /// executable, which exports its API to the modules it loads.
+    /// `require` loads a Lua C module as under `lua5.4`: the module takes `lua_*` from the
+    /// Lua library the program links.
     @Test func aScriptRequiresALuaCModule() throws {
         let folder = packageRoot.appendingPathComponent(".build/tk-cmodule-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -109,11 +109,10 @@ enum MissReasons {
             "Lua's OP_GETTABLE hashes a userdata key by pointer, where tc.Name is OP_GETFIELD on a constant "
                 + "short string; plain Lua tables show the same gap"
         default:
-            "without limits the state allocates as lua.c does, and Lua's core is Debian's liblua5.4.a linked in "
-                + "statically as lua5.4 links it, so both run the same instructions; what differs is where the "
-                + "linker places Lua's interpreter loop among TraitKit's code, which moves with every build (in a C "
-                + "host linked to the same archive, padding the code before it by 64 bytes to 40 KB moved this "
-                + "loop by up to 30 %)"
+            "without limits the state allocates as lua.c does; the gap is liblua5.4.so, position-independent "
+                + "code whose calls between API functions go through the PLT, where the stock lua5.4 links the Lua "
+                + "core in statically (the same loop in a C host linked to the .so is as slow); TraitKit links the "
+                + "shared library so that a Lua built with API checks can stand in for it (Scripts/check-lua-api)"
         }
     }
 }
