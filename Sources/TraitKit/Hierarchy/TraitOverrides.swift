@@ -13,6 +13,7 @@ final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, Tra
 
     struct Header {
         var count = 0
+        /// Kept here: `ManagedBuffer.capacity` asks the allocator (`malloc_usable_size`) each time.
         var capacity: Int
         var mask = TraitSet()
     }
@@ -44,8 +45,8 @@ final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, Tra
     /// Stores a value in `storage`, making or growing it as needed; returns whether anything
     /// changed.
     static func set(_ value: TraitValue, id: Int, in storage: inout TraitOverrideStorage?) -> Bool {
+        // A storage just made is empty, so it is stored below, where it gets its entry.
         let current = storage ?? make(capacity: 2)
-        storage = current
         if let i = current.entries.firstIndex(where: { $0.id == id }) {
             return current.withUnsafeMutablePointerToElements { entries in
                 if entries[i].value == value { return false }
