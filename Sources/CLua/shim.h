@@ -224,8 +224,11 @@ static inline tk_Box *tk_tobox(lua_State *L, int i, int32_t kind) {
 }
 
 /* The node userdata's user value that holds its `traitOverrides` proxy once made
- * (OverridesModule.push); the last of a node's user values. */
+ * (OverridesModule.push). */
 #define TK_OVERRIDES_SLOT 5
+/* How many user values a node userdata has: after the proxy, the two links of the chain
+ * that anchors the nodes an owner owns (NodeAnchor). */
+#define TK_NODE_SLOTS 7
 
 /* The node's current collection when the binding's fast path can read it: the pointer in
  * the node's slot, which only the update pass changes (the slot pointer is at `slot_offset`

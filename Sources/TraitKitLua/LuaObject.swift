@@ -127,12 +127,13 @@ enum LuaObject {
                                _ runtime: Unmanaged<LuaRuntime>) {
         let cache = cache.map { absolute(L, $0) }
         let owner = runtime.takeUnretainedValue()
-        // Nodes have four more user values: their cached collection userdata (tk_node_index),
-        // their handlers (`HandlerSlot`), their owner's userdata (`NodeAnchor`) and their
-        // `traitOverrides` proxy (`OverridesModule.push`). Collections have two: their last
-        // read (tk_collection_index). A proxy holds its node, but is no node.
+        // Nodes have six more user values: their cached collection userdata (tk_node_index),
+        // their handlers (`HandlerSlot`), their `traitOverrides` proxy (`OverridesModule.push`)
+        // and three links of the chains that anchor them to their owner (`NodeAnchor`).
+        // Collections have two: their last read (tk_collection_index). A proxy holds its node,
+        // but is no node.
         let node = kind == .overrides ? nil : object as? TraitEnvironment
-        let slots = node != nil ? TK_OVERRIDES_SLOT : kind == .collection ? TK_COLLECTION_SLOTS : 1
+        let slots = node != nil ? TK_NODE_SLOTS : kind == .collection ? TK_COLLECTION_SLOTS : 1
         let raw = tk_newuserdata(L, MemoryLayout<Box>.size, slots)!
         let members = owner.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(

@@ -1,10 +1,16 @@
 import CLua
 import TraitKit
 
-/// Keeps a node's userdata alive exactly as long as the engine keeps the node: the userdata is
-/// a key of its structural owner's user value table, so Lua's collector traces the
-/// same ownership graph the engine has. A detached subtree nobody references is garbage as a
-/// whole, self-capturing handlers included; a view in a window lives while the window does.
+/// Keeps a node's userdata alive exactly as long as the engine keeps the node: the userdata
+/// is a link of a chain that starts at its structural owner's userdata, so Lua's collector
+/// traces the same ownership graph the engine has. A detached subtree nobody references is
+/// garbage as a whole, self-capturing handlers included; a view in a window lives while the
+/// window does.
+///
+/// The chain runs through user values, which sit inline in the userdata: an owner's
+/// `firstSlot` holds one node it owns, each owned node's `nextSlot` the next, and its
+/// `previousSlot` the node before it or, for the first, the owner. Joining and leaving an
+/// owner are a few stores, with no table to grow, hash or allocate.
 ///
 /// It is also the node's `NodeBinding`: the engine calls it for every lifecycle callback, and
 /// it runs the scripted method (per-instance first, then the Lua class chain) if there is one.
@@ -30,32 +36,21 @@ final class NodeAnchor: NodeBinding {
         tk_pop(L, 1)
     }
 
-    /// The node userdata's user value that holds its owner's userdata (`true` when the
-    /// application owns it): inline in the userdata, so owning a node costs it no table.
-    static let ownerSlot: Int32 = 4
+    /// The node userdata's user values that link it into its owner's chain: the node before
+    /// it (the owner itself for the first; `true` when the application owns it), the node
+    /// after it, and the first node it owns.
+    static let previousSlot: Int32 = 4
+    static let nextSlot: Int32 = 6
+    static let firstSlot: Int32 = 7
 
-    /// Moves the userdata at `ud` from its previous owner's user value table to its current
-    /// owner's.
+    /// Moves the userdata at `ud` from its previous owner's chain to its current owner's.
     static func anchor(_ L: LuaState, _ ud: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
-        // Leave the previous owner.
-        switch lua_getiuservalue(L, ud, ownerSlot) {
-        case LUA_TUSERDATA:
-            setOwned(L, ownerAt: -1, ud: ud, present: false)
-        case LUA_TBOOLEAN:
-            pushRef(L, runtime.anchoredRef)
-            lua_pushvalue(L, ud)
-            lua_pushnil(L)
-            lua_rawset(L, -3)
-            tk_pop(L, 1)
-        default:
-            break
-        }
-        tk_pop(L, 1)
-        // Join the new one.
+        leave(L, ud, runtime)
         switch node.owner {
         case let owner as TraitEnvironment:
             if !LuaObject.pushArgument(L, owner) { LuaObject.push(L, owner, .node) }
-            setOwned(L, ownerAt: -1, ud: ud, present: true)
+            join(L, ud, owner: absolute(L, -1))
+            tk_pop(L, 1)
         case is Application:
             pushRef(L, runtime.anchoredRef)
             lua_pushvalue(L, ud)
@@ -63,22 +58,56 @@ final class NodeAnchor: NodeBinding {
             lua_rawset(L, -3)
             tk_pop(L, 1)
             lua_pushboolean(L, 1)
+            _ = lua_setiuservalue(L, ud, previousSlot)
         default:
-            lua_pushnil(L)
+            break
         }
-        _ = lua_setiuservalue(L, ud, ownerSlot)
     }
 
-    /// Adds (or removes) the userdata at `ud` as a key of the user value table of the owner
-    /// userdata on top. The table itself is the set: its other keys are light userdata
-    /// (`UVKey`), which no full userdata equals, and a set of its own was one more table and
-    /// one more lookup for every move.
-    private static func setOwned(_ L: LuaState, ownerAt owner: Int32, ud: Int32, present: Bool) {
-        LuaObject.pushUserValue(L, owner)
-        lua_pushvalue(L, ud)
-        if present { lua_pushboolean(L, 1) } else { lua_pushnil(L) }
-        lua_rawset(L, -3)
+    /// Unlinks the userdata at `ud` from the chain it is in, if any.
+    private static func leave(_ L: LuaState, _ ud: Int32, _ runtime: LuaRuntime) {
+        switch lua_getiuservalue(L, ud, previousSlot) {
+        case LUA_TUSERDATA:
+            let previous = absolute(L, -1)
+            lua_getiuservalue(L, ud, nextSlot)
+            if lua_type(L, -1) == LUA_TUSERDATA {
+                lua_pushvalue(L, previous)
+                _ = lua_setiuservalue(L, -2, previousSlot)
+            }
+            // The node before is the owner exactly when `ud` is its first: a node owned by the
+            // same owner cannot own `ud` too.
+            lua_getiuservalue(L, previous, firstSlot)
+            let slot = lua_rawequal(L, -1, ud) != 0 ? firstSlot : nextSlot
+            tk_pop(L, 1)
+            _ = lua_setiuservalue(L, previous, slot)
+            lua_pushnil(L)
+            _ = lua_setiuservalue(L, ud, nextSlot)
+        case LUA_TBOOLEAN:
+            pushRef(L, runtime.anchoredRef)
+            lua_pushvalue(L, ud)
+            lua_pushnil(L)
+            lua_rawset(L, -3)
+            tk_pop(L, 1)
+        default:
+            tk_pop(L, 1)
+            return
+        }
         tk_pop(L, 1)
+        lua_pushnil(L)
+        _ = lua_setiuservalue(L, ud, previousSlot)
+    }
+
+    /// Links the userdata at `ud`, in no chain, first into the chain of the owner at `owner`.
+    private static func join(_ L: LuaState, _ ud: Int32, owner: Int32) {
+        if lua_getiuservalue(L, owner, firstSlot) == LUA_TUSERDATA {
+            lua_pushvalue(L, ud)
+            _ = lua_setiuservalue(L, -2, previousSlot)
+        }
+        _ = lua_setiuservalue(L, ud, nextSlot)
+        lua_pushvalue(L, ud)
+        _ = lua_setiuservalue(L, owner, firstSlot)
+        lua_pushvalue(L, owner)
+        _ = lua_setiuservalue(L, ud, previousSlot)
     }
 
     /// A hosting view discarded render slots: drop the body results kept for them.

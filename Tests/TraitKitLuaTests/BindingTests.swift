@@ -1042,6 +1042,49 @@ struct BindingTests {
             """)
     }
 
+    /// Nodes join and leave their owner's chain (NodeAnchor) first, in the middle and last,
+    /// and move between owners: after every step each node the window still owns keeps its
+    /// Lua state, and each dropped one is collected.
+    @Test func ownedNodesKeepTheirLuaStateThroughMovesAndOnlyThey() {
+        expectLua("""
+            local tk = require "traitkit"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            window.rootViewController = tk.ViewController{}
+            local a, b = tk.View{ name = "a" }, tk.View{ name = "b" }
+            window.rootViewController.view:addSubview(a)
+            window.rootViewController.view:addSubview(b)
+            local gone = setmetatable({}, { __mode = "k" })
+            for i = 1, 6 do local v = tk.View{ name = "v" .. i }; v.tag = i; a:addSubview(v) end
+            local function check()
+              collectgarbage(); collectgarbage()
+              for _, parent in ipairs{ a, b } do
+                for _, v in ipairs(parent.subviews) do
+                  assert(v.tag == tonumber(v.name:sub(2)), v.name .. " lost its field")
+                end
+              end
+              assert(next(gone) == nil, "a dropped view survived")
+            end
+            local function take(name)
+              for _, parent in ipairs{ a, b } do
+                for _, v in ipairs(parent.subviews) do if v.name == name then return v end end
+              end
+            end
+            check()
+            b:addSubview(take("v6"))     -- the last joined: first in its chain
+            b:addSubview(take("v1"))     -- the first joined: last in its chain
+            b:addSubview(take("v3"))     -- from the middle
+            check()
+            a:addSubview(take("v1"))     -- back again
+            local dropped = take("v4"); dropped:removeFromSuperview(); gone[dropped] = true
+            dropped = take("v6"); dropped:removeFromSuperview(); gone[dropped] = true
+            dropped = nil
+            check()
+            assert(#a.subviews == 3 and #b.subviews == 1)
+            for i = 1, 3 do local v = tk.View{ name = "v" .. (6 + i) }; v.tag = 6 + i; b:addSubview(v) end
+            check()
+            """)
+    }
+
     /// §7: exactly the sandbox's library set; binary chunks refused; messages say why.
     @Test func sandboxRemovesWhatItShould() {
         let runtime = LuaRuntime(sandbox: true)
