@@ -59,6 +59,29 @@ struct HierarchyDepthTests {
         #expect(presented.window == nil)
     }
 
+    /// The deepest branch counts wherever it is among its siblings, and a removed sibling
+    /// (an emptied place) neither ends the count nor adds to it.
+    @Test func aSubtreeIsMeasuredByItsDeepestBranch() throws {
+        let stage = Stage()
+        let top = View(name: "top")
+        let removed = View(name: "removed")
+        try top.addSubview(View(name: "shallow"))
+        try top.addSubview(removed)
+        let middle = View(name: "middle")
+        try top.addSubview(middle)
+        try top.addSubview(View(name: "last"))
+        removed.removeFromSuperview()
+        // The window's root view is at level 5: `middle` goes at 7, its chain below it.
+        _ = try chain(under: middle, count: HierarchyDepth.limit - 6)
+        #expect(throws: TraitError.self) { try stage.root.view.addSubview(top) }
+        #expect(top.superview == nil)
+        let bottom = try #require(middle.subviews.first)
+        bottom.removeFromSuperview()
+        _ = try chain(under: middle, count: HierarchyDepth.limit - 7)
+        try stage.root.view.addSubview(top)
+        #expect(top.superview === stage.root.view)
+    }
+
     @Test func freeingAChainAtTheLimitDoesNotOverflowTheStack() throws {
         weak var deepest: View?
         do {
