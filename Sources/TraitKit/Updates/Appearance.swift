@@ -30,9 +30,13 @@ enum Appearance {
         controller.window?.windowScene != nil
     }
 
+    /// Placing a built tree in a window walks every node of it: the walk reads the children's
+    /// entries, unretained, with no closure per node.
     private static func collectControllers(_ node: TraitEnvironment, into list: inout [ViewController]) {
         if let controller = node as? ViewController { list.append(controller) }
-        node.forEachTraitChild { collectControllers($0, into: &list) }
+        for entry in node.traitChildren where !entry.isTombstone {
+            entry.node._withUnsafeGuaranteedRef { collectControllers($0, into: &list) }
+        }
     }
 
     /// Starts the transitions pending in `window`; returns the controllers in transition.
