@@ -25,6 +25,9 @@ enum HoledArray {
     /// costs less than keeping room.
     static let minimumRoom = 16
 
+    /// The capacity an array takes with its first entry.
+    static let minimumCapacity = 4
+
     /// Inserts `entry` before the `index`-th entry that is not a hole (after the last when
     /// there are fewer); returns where it went, and by how much the room it opened shifted
     /// every entry (0 when it opened none). An insertion before the end may also move the
@@ -35,6 +38,9 @@ enum HoledArray {
                               isHole: (Entry) -> Bool) -> (at: Int, shift: UInt32) {
         let live = entries.count - Int(layout.holes)
         guard index < live else {
+            // A first entry makes room for a few: growing one at a time (1, 2, 4) costs an
+            // allocation, a copy and a free per step, and few parents keep one child only.
+            if entries.capacity == 0 { entries.reserveCapacity(minimumCapacity) }
             entries.append(entry)
             return (entries.count - 1, 0)
         }
