@@ -224,9 +224,16 @@ enum ClassModule {
         }
     }
 
-    /// Reads `key` of the properties table (nil when there is none).
-    private static func field<T>(_ L: LuaState, _ key: String, _ read: () throws -> T) throws -> T {
-        _ = rawGetField(L, 2, key)
+    /// Reads `key` of the properties table (nil when there is none). The key is a literal:
+    /// `lua_pushstring` finds it in Lua's cache of C strings by address, where pushing a Swift
+    /// string hashes and interns it again on every construction.
+    private static func field<T>(_ L: LuaState, _ key: StaticString, _ read: () throws -> T) throws -> T {
+        if lua_type(L, 2) == LUA_TTABLE {
+            lua_pushstring(L, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self))
+            lua_rawget(L, 2)
+        } else {
+            lua_pushnil(L)
+        }
         defer { tk_pop(L, 1) }
         return try read()
     }
