@@ -86,6 +86,8 @@ enum CurrentSlot {
         /// Registrations ended while an update ran, kept until the outermost one ends: the
         /// walk fires a node's first registration without retaining it (`callChangeHandlers`).
         var endedDuringUpdate: [TraitChangeRegistration] = []
+        /// Collections the running update made from overrides, for nodes that apply equal ones.
+        var overrideResults = OverrideResults()
     }
 
     static let key: pthread_key_t = {

@@ -46,6 +46,7 @@ final class UpdateContext {
         if current.updateDepth == 0 {
             for slot in current.writtenSlots { slot.forgetHistory() }
             current.writtenSlots.removeAll()
+            current.overrideResults.removeAll()
             TraitEnvironment.joinPendingRegions(current)
             // Released last: a handler's captured values may deinit, and run code, here.
             let ended = current.endedDuringUpdate
