@@ -33,6 +33,26 @@ struct LifecycleTests {
         #expect(s.log == ["viewWillDisappear", "viewDidDisappear"])
     }
 
+    /// A controller's view inside a plain container: placing or removing the container,
+    /// which is no controller itself, still makes the controller appear and disappear.
+    @Test func aControllerInsideAMovedContainerAppearsAndDisappears() throws {
+        let stage = Stage()
+        let container = View(name: "container")
+        let s = Settings(name: "settings")
+        try stage.root.addChild(s)
+        try container.addSubview(s.view)
+        try stage.app.update()
+        #expect(!s.log.contains("viewDidAppear"))
+        s.log.removeAll()
+        try stage.root.view.addSubview(container)
+        try stage.app.update()
+        #expect(s.log.first == "viewWillAppear:standard" && s.log.last == "viewDidAppear")
+        s.log.removeAll()
+        container.removeFromSuperview()
+        try stage.app.update()
+        #expect(s.log == ["viewWillDisappear", "viewDidDisappear"])
+    }
+
     @Test func layoutSeesUpdatedTraitsAndTracksReads() throws {
         let stage = Stage()
         let middle = try stage.view("middle")

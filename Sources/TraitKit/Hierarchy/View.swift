@@ -66,7 +66,9 @@ open class View: TraitEnvironment {
     /// view this way: a window is a root, so no cycle can form, and the levels it adds above
     /// the controller are the ones `HierarchyDepth.limit` leaves room for.
     func place(_ view: View, at index: Int) {
-        let oldWindow = view.window
+        let moved = view.traitRepresentative ?? view
+        let watch = Appearance.mayHoldControllers(moved)
+        let oldWindow = watch ? view.window : nil
         view.detachFromSuperview()
         let at = Swift.max(0, Swift.min(index, subviewCount))
         _ = HoledArray.insert(view, at: at, &subviewSlots, &subviewLayout, hole: nil, isHole: { $0 == nil })
@@ -74,16 +76,18 @@ open class View: TraitEnvironment {
         view.traitRepresentative?.setTraitParent(self, at: at)
         view.ownerDidChange()
         setNeedsLayout()
-        Appearance.windowChanged(for: view.traitRepresentative ?? view, from: oldWindow, to: view.window)
+        if watch { Appearance.windowChanged(for: moved, from: oldWindow, to: view.window) }
     }
 
     /// Removes this view from its superview.
     public func removeFromSuperview() {
         guard superview != nil else { return }
-        let oldWindow = window
+        let moved = viewController ?? self
+        let watch = Appearance.mayHoldControllers(moved)
+        let oldWindow = watch ? window : nil
         detachFromSuperview()
         ownerDidChange()
-        Appearance.windowChanged(for: viewController ?? self, from: oldWindow, to: window)
+        if watch { Appearance.windowChanged(for: moved, from: oldWindow, to: window) }
     }
 
     private func detachFromSuperview() {

@@ -15,6 +15,13 @@ enum Appearance {
         new?.markNeedsTraitUpdate()
     }
 
+    /// Whether `node`'s trait subtree may hold a view controller. A leaf that is not one holds
+    /// none, and most views placed or removed are leaves: their windows, each a walk up the
+    /// tree, need not be looked up.
+    static func mayHoldControllers(_ node: TraitEnvironment) -> Bool {
+        node is ViewController || !node.traitChildren.isEmpty
+    }
+
     /// Notes every view controller of `window` (its root's tree and what it presents): the
     /// window entered or left a scene, which shows or hides it.
     static func visibilityChanged(of window: Window) {
