@@ -79,8 +79,17 @@ public enum HierarchyDepth {
 }
 
 extension TraitEnvironment {
-    /// This node's level in its trait tree: 1 at a root.
-    var level: Int { HierarchyDepth.chainLength(from: self) { $0.traitParent } }
+    /// This node's level in its trait tree: 1 at a root. Counted by the parent links,
+    /// unretained: every insert counts its parent's level, from as deep as the parent is.
+    var level: Int {
+        var count = 1
+        var current = parentLink
+        while let link = current {
+            count += 1
+            current = link._withUnsafeGuaranteedRef { $0.parentLink }
+        }
+        return count
+    }
 }
 
 extension ViewController {

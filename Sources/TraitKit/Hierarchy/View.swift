@@ -55,7 +55,10 @@ open class View: TraitEnvironment {
     /// Inserts `view` at `index` (clamped to the subview count), moving it if it is elsewhere.
     public func insertSubview(_ view: View, at index: Int) throws(TraitError) {
         if view is Window { throw .invalidHierarchy("cannot add \(view.debugName) as a subview: a Window is a root") }
-        if view === self || hasTraitAncestor(view) || hasSuperviewAncestor(view) {
+        // A view with nothing below it, what most inserts place, is no one's ancestor: the
+        // walks up from here, each as long as this view is deep, are skipped for it.
+        let mayBeAncestor = !view.traitChildren.isEmpty || !view.subviewSlots.isEmpty
+        if view === self || mayBeAncestor && (hasTraitAncestor(view) || hasSuperviewAncestor(view)) {
             throw .cycle(node: debugName, ancestor: view.debugName)
         }
         if let moved = view.traitRepresentative { try HierarchyDepth.check(placing: moved, atLevel: level + 1, under: self) }
