@@ -20,8 +20,10 @@ struct OverrideResults {
         let result: TraitCollection
     }
 
-    /// Enough for the few ways siblings usually override, visited in turn.
-    private static let capacity = 4
+    /// Enough for the few ways siblings usually override, under the few collections the
+    /// walk moves between as it goes down and back up (a miss costs a compare per entry,
+    /// far less than the collection it then makes).
+    private static let capacity = 16
     private var made: [Made] = []
     private var oldest = 0
 
