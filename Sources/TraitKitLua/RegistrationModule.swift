@@ -13,9 +13,9 @@ enum RegistrationModule {
     static let register: SwiftLuaFunction = { L in
         guarded(L) { L in
             let node = try NodeArgs.node(L, 1, "registerForTraitChanges")
-            let traits: [Trait]
+            var traits = TraitSet()
             if lua_type(L, 2) == LUA_TTABLE, let set = LuaObject.peek(L, 2) as? Trait {
-                traits = [set]
+                traits.insert(set.id)
             } else {
                 traits = try TraitValues.checkTraitList(L, 2, "registerForTraitChanges")
             }

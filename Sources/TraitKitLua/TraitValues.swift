@@ -69,16 +69,17 @@ enum TraitValues {
         tk_pop(L, 2)
     }
 
-    /// A list of traits: a Lua sequence of traits or names.
-    static func checkTraitList(_ L: LuaState, _ i: Int32, _ function: String) throws -> [Trait] {
+    /// A list of traits: a Lua sequence of traits or names, read into a set (what a
+    /// registration keeps), with no array in between.
+    static func checkTraitList(_ L: LuaState, _ i: Int32, _ function: String) throws -> TraitSet {
         try checkTable(L, i, function)
-        var traits: [Trait] = []
+        var traits = TraitSet()
         let count = rawLength(L, i)
         for n in 0..<count {
             lua_rawgeti(L, i, lua_Integer(n + 1))
             defer { tk_pop(L, 1) }
             if let trait = try traitKey(L, -1) {
-                traits.append(trait)
+                traits.insert(trait.id)
             } else {
                 throw LuaError("bad element #\(n + 1) in trait list for '\(function)' (expected a trait or trait name, got \(typeName(L, -1)))")
             }

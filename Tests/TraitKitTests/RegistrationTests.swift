@@ -36,6 +36,22 @@ struct RegistrationTests {
         #expect(calls == 0)
     }
 
+    /// A registration for a set of traits fires for its members only; an empty set is refused.
+    @Test func aRegistrationForATraitSetFiresForItsMembers() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        try stage.app.update()
+        var calls = 0
+        try b.registerForTraitChanges(TraitSet([MyAppThemeTrait.trait, SystemTraits.horizontalSizeClass])) { _, _ in calls += 1 }
+        b.traitOverrides[ContainedInSettingsTrait.self] = true
+        try stage.app.update()
+        #expect(calls == 0)
+        b.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(calls == 1)
+        #expect(throws: TraitError.emptyTraitList) { try b.registerForTraitChanges(TraitSet()) { _, _ in } }
+    }
+
     @Test func oneCallPerUpdateWhenSeveralRegisteredTraitsChange() throws {
         let stage = Stage()
         let b = try stage.view("b")

@@ -60,6 +60,15 @@ extension TraitEnvironment {
         try register(traits, handler)
     }
 
+    /// The same for the traits of a set (a binding reads a script's list into one, with no
+    /// array in between).
+    @discardableResult
+    public func registerForTraitChanges(_ traits: TraitSet, handler: @escaping TraitChangeRegistration.Handler)
+        throws(TraitError) -> TraitChangeRegistration
+    {
+        try register(traits, handler)
+    }
+
     /// Typed form of the closure registration: `registerForTraitChanges([ThemeTrait.self]) { ... }`.
     @discardableResult
     public func registerForTraitChanges(_ definitions: [any TraitDefinition.Type],
@@ -108,8 +117,14 @@ extension TraitEnvironment {
     func register(_ traits: [Trait], _ handler: @escaping TraitChangeRegistration.Handler)
         throws(TraitError) -> TraitChangeRegistration
     {
+        try register(TraitSet(traits), handler)
+    }
+
+    func register(_ traits: TraitSet, _ handler: @escaping TraitChangeRegistration.Handler)
+        throws(TraitError) -> TraitChangeRegistration
+    {
         guard !traits.isEmpty else { throw .emptyTraitList }
-        let registration = TraitChangeRegistration(traits: TraitSet(traits), handler: handler)
+        let registration = TraitChangeRegistration(traits: traits, handler: handler)
         ensureExtras().append(registration)
         extrasMasksDidChange()
         return registration
