@@ -43,7 +43,7 @@ public final class LuaRuntime {
     var traitNamesRef: Int32 = 0
     /// Trait id + 1 → the trait's case names as Lua strings (TraitValues.push).
     var caseNamesRef: Int32 = 0
-    var metatableRefs: [Int32] = []
+    @exclusivity(unchecked) var metatableRefs: [Int32] = []
     /// The weak-keyed set of collections with a metatable of their own (`tk_collection_index`).
     var promotedCollectionsRef: Int32 = 0
     @exclusivity(unchecked) private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:] {
