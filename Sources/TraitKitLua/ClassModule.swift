@@ -133,7 +133,7 @@ enum ClassModule {
             let engine = engineClasses[Int(tk_tointeger(L, tk_upvalueindex(2), nil))].name
             var className = engine
             if lua_toboolean(L, tk_upvalueindex(3)) != 0 {
-                guard rawGetField(L, 1, "__name") == LUA_TSTRING, let name = string(L, -1) else {
+                guard rawGetField(L, 1, literal: "__name") == LUA_TSTRING, let name = string(L, -1) else {
                     throw LuaError("not a class")
                 }
                 className = name
@@ -224,16 +224,9 @@ enum ClassModule {
         }
     }
 
-    /// Reads `key` of the properties table (nil when there is none). The key is a literal:
-    /// `lua_pushstring` finds it in Lua's cache of C strings by address, where pushing a Swift
-    /// string hashes and interns it again on every construction.
+    /// Reads `key` of the properties table (nil when there is none).
     private static func field<T>(_ L: LuaState, _ key: StaticString, _ read: () throws -> T) throws -> T {
-        if lua_type(L, 2) == LUA_TTABLE {
-            lua_pushstring(L, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self))
-            lua_rawget(L, 2)
-        } else {
-            lua_pushnil(L)
-        }
+        _ = rawGetField(L, 2, literal: key)
         defer { tk_pop(L, 1) }
         return try read()
     }

@@ -252,6 +252,19 @@ func rawGetField(_ L: LuaState, _ table: Int32, _ key: String) -> Int32 {
     return lua_rawget(L, t)
 }
 
+/// `rawGetField` for a literal key: `lua_pushstring` finds it in Lua's cache of C strings by
+/// address, where a Swift string is hashed and interned again on every push (a constructor
+/// reads its fields this way once per object made).
+func rawGetField(_ L: LuaState, _ table: Int32, literal key: StaticString) -> Int32 {
+    let t = absolute(L, table)
+    guard lua_type(L, t) == LUA_TTABLE else {
+        lua_pushnil(L)
+        return LUA_TNIL
+    }
+    lua_pushstring(L, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self))
+    return lua_rawget(L, t)
+}
+
 /// Throws unless the value at `i` can key a table (not nil, not NaN): `lua_rawset` would raise
 /// for those, from inside the Swift frames that called it.
 func checkFieldKey(_ L: LuaState, _ i: Int32) throws {
