@@ -52,11 +52,7 @@ final class NodeAnchor: NodeBinding {
             join(L, ud, owner: absolute(L, -1))
             tk_pop(L, 1)
         case is Application:
-            pushRef(L, runtime.anchoredRef)
-            lua_pushvalue(L, ud)
-            lua_pushboolean(L, 1)
-            lua_rawset(L, -3)
-            tk_pop(L, 1)
+            setAnchoredByApplication(L, ud, runtime, true)
             lua_pushboolean(L, 1)
             _ = lua_setiuservalue(L, ud, previousSlot)
         default:
@@ -83,11 +79,7 @@ final class NodeAnchor: NodeBinding {
             lua_pushnil(L)
             _ = lua_setiuservalue(L, ud, nextSlot)
         case LUA_TBOOLEAN:
-            pushRef(L, runtime.anchoredRef)
-            lua_pushvalue(L, ud)
-            lua_pushnil(L)
-            lua_rawset(L, -3)
-            tk_pop(L, 1)
+            setAnchoredByApplication(L, ud, runtime, false)
         default:
             tk_pop(L, 1)
             return
@@ -95,6 +87,16 @@ final class NodeAnchor: NodeBinding {
         tk_pop(L, 1)
         lua_pushnil(L)
         _ = lua_setiuservalue(L, ud, previousSlot)
+    }
+
+    /// Enters (or removes) the userdata at `ud` in the set of nodes the application owns
+    /// (windows and screens): those have no owner userdata to hang from.
+    private static func setAnchoredByApplication(_ L: LuaState, _ ud: Int32, _ runtime: LuaRuntime, _ present: Bool) {
+        pushRef(L, runtime.anchoredRef)
+        lua_pushvalue(L, ud)
+        if present { lua_pushboolean(L, 1) } else { lua_pushnil(L) }
+        lua_rawset(L, -3)
+        tk_pop(L, 1)
     }
 
     /// Links the userdata at `ud`, in no chain, first into the chain of the owner at `owner`.
