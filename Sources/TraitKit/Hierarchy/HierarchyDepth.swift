@@ -17,7 +17,12 @@ public enum HierarchyDepth {
     static func check(placing subtree: TraitEnvironment, atLevel level: Int, under parent: TraitEnvironment)
         throws(TraitError) {
         let room = limit - level + 1
-        if room < 1 || traitHeight(of: subtree, upTo: room) > room {
+        // A leaf, what most inserts place, needs no walk (and no allocation). The walk takes
+        // no reference per node: placing a built tree in a window walks every node of it.
+        let height = subtree.traitChildren.isEmpty ? 1 : HierarchyDepth.height(of: Unmanaged.passUnretained(subtree), upTo: room) { node, visit in
+            node._withUnsafeGuaranteedRef { for entry in $0.traitChildren where !entry.isTombstone { visit(entry.node) } }
+        }
+        if room < 1 || height > room {
             throw .tooDeep(node: subtree.debugName, parent: parent.debugName, limit: limit)
         }
     }
@@ -44,23 +49,6 @@ public enum HierarchyDepth {
             current = next(link)
         }
         return count
-    }
-
-    /// `height(of:upTo:children:)` for a trait tree, by its entries: placing a built tree in a
-    /// window walks every node of it, and this walk takes no reference and calls no closure
-    /// per node. A leaf, what most inserts place, needs no walk (and no allocation).
-    static func traitHeight(of root: TraitEnvironment, upTo bound: Int) -> Int {
-        if root.traitChildren.isEmpty { return 1 }
-        var deepest = 1
-        var stack: [(node: Unmanaged<TraitEnvironment>, level: Int)] = [(.passUnretained(root), 1)]
-        while let (node, level) = stack.popLast() {
-            deepest = Swift.max(deepest, level)
-            if deepest > bound { break }
-            node._withUnsafeGuaranteedRef { node in
-                for entry in node.traitChildren where !entry.isTombstone { stack.append((entry.node, level + 1)) }
-            }
-        }
-        return deepest
     }
 
     /// The levels from `root` down to its deepest descendant (1 for a leaf), counted without
