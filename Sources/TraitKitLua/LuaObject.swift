@@ -39,21 +39,45 @@ enum LuaObject {
     }
 
     /// The object at `i`, if it is one of ours and still alive. Never a node's
-    /// `traitOverrides`: its userdata holds the node itself (`overridesNode`), and must not
-    /// pass for it.
+    /// `traitOverrides`, which holds no object (`overridesNode`).
     static func peek(_ L: LuaState, _ i: Int32) -> AnyObject? {
-        guard let box = box(L, i), box.pointee.kind != Kind.overrides.rawValue, let object = box.pointee.object else {
-            return nil
-        }
+        guard let box = box(L, i), let object = box.pointee.object else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     }
 
-    /// The node whose `traitOverrides` the value at `i` is, if it is one and still alive.
+    /// The user value of a `traitOverrides` proxy that holds its node's userdata.
+    static let proxyNodeSlot: Int32 = 2
+
+    /// The node whose `traitOverrides` the value at `i` is, if it is one and its node is alive.
+    /// A proxy reaches its node only through the node's userdata, whose finalizer releases
+    /// the node: a proxy that a finalizer brings back after that finds nothing, where an
+    /// object pointer of its own would dangle.
     static func overridesNode(_ L: LuaState, _ i: Int32) -> TraitEnvironment? {
-        guard let box = box(L, i), box.pointee.kind == Kind.overrides.rawValue, let object = box.pointee.object else {
-            return nil
-        }
+        guard let box = box(L, i), box.pointee.kind == Kind.overrides.rawValue else { return nil }
+        lua_getiuservalue(L, i, proxyNodeSlot)
+        defer { tk_pop(L, 1) }
+        // The proxy at `i` keeps the node's userdata, and with it the node, alive.
+        guard let node = self.box(L, -1), let object = node.pointee.object else { return nil }
         return Unmanaged<TraitEnvironment>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// Pushes a new `traitOverrides` proxy for the node whose userdata is at `node`.
+    ///
+    /// The proxy holds no object, only the node's userdata (user value `proxyNodeSlot`; user
+    /// value 1 anchors override values, `ValueAnchors`), and has no finalizer: nothing to
+    /// release, and no `__gc` for the collector to queue, call and free in two cycles.
+    static func pushOverrides(_ L: LuaState, node: Int32) {
+        let node = absolute(L, node)
+        let runtime = LuaRuntime.unretained(L)._withUnsafeGuaranteedRef { $0 }
+        let members = runtime.overridesMembers
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, 2)!
+        raw.bindMemory(to: Box.self, capacity: 1).initialize(
+            to: Box(magic: magic, object: nil, kind: Kind.overrides.rawValue,
+                    members: members.getters, setters: members.setters, collection: nil, handler: 0))
+        pushRef(L, runtime.metatableRefs[Int(Kind.overrides.rawValue)])
+        lua_setmetatable(L, -2)
+        lua_pushvalue(L, node)
+        lua_setiuservalue(L, -2, proxyNodeSlot)
     }
 
     /// The object at `i` as `T`, or an argument error naming what was expected.
@@ -114,8 +138,7 @@ enum LuaObject {
     }
 
     /// Pushes a new userdata for an object the binding makes and reaches only through a user
-    /// value or a variable from then on (a node's `traitOverrides` proxy, a registration
-    /// token): it is never pushed again by identity, so it takes no identity-cache entry (a
+    /// value or a variable from then on (a registration token): it is never pushed again by identity, so it takes no identity-cache entry (a
     /// hash insertion into a table as large as the number of objects a script holds).
     static func pushUnshared(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
         create(L, object, kind, cache: nil, LuaRuntime.unretained(L))
@@ -130,9 +153,8 @@ enum LuaObject {
         // Nodes have six more user values: their cached collection userdata (tk_node_index),
         // their handlers (`HandlerSlot`), their `traitOverrides` proxy (`OverridesModule.push`)
         // and three links of the chains that anchor them to their owner (`NodeAnchor`).
-        // Collections have two: their last read (tk_collection_index). A proxy holds its node,
-        // but is no node.
-        let node = kind == .overrides ? nil : object as? TraitEnvironment
+        // Collections have two: their last read (tk_collection_index).
+        let node = object as? TraitEnvironment
         let slots = node != nil ? TK_NODE_SLOTS : kind == .collection ? TK_COLLECTION_SLOTS : 1
         let raw = tk_newuserdata(L, MemoryLayout<Box>.size, slots)!
         let members = owner.members(for: object, kind)
@@ -180,7 +202,7 @@ enum LuaObject {
     /// and a userdata there is the object's one userdata whatever function it is.
     static func pushArgument(_ L: LuaState, _ object: AnyObject) -> Bool {
         let pointer = Unmanaged.passUnretained(object).toOpaque()
-        for i: Int32 in 1...2 where box(L, i).map({ $0.pointee.object == pointer && $0.pointee.kind != Kind.overrides.rawValue }) == true {
+        for i: Int32 in 1...2 where box(L, i)?.pointee.object == pointer {
             lua_pushvalue(L, i)
             return true
         }
@@ -209,8 +231,7 @@ enum LuaObject {
         guard let L, let box = box(L, 1), let object = box.pointee.object else { return 0 }
         box.pointee.object = nil
         let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
-        if box.pointee.kind != Kind.overrides.rawValue, let node = unmanaged.takeUnretainedValue() as? TraitEnvironment,
-           node.binding is NodeAnchor {
+        if let node = unmanaged.takeUnretainedValue() as? TraitEnvironment, node.binding is NodeAnchor {
             node.binding = nil
         }
         unmanaged.release()

@@ -52,8 +52,8 @@ public final class LuaRuntime {
             overridesMembers = memberRefs[ObjectIdentifier(OverridesModule.Proxy.self)] ?? (0, 0)
         }
     }
-    /// The members of every overrides proxy (a proxy holds its node, so its class says nothing).
-    @exclusivity(unchecked) private var overridesMembers: (getters: Int32, setters: Int32) = (0, 0)
+    /// The members of every overrides proxy (`LuaObject.pushOverrides`).
+    @exclusivity(unchecked) private(set) var overridesMembers: (getters: Int32, setters: Int32) = (0, 0)
     /// The last class `members(for:)` answered: scripts make objects of one class in runs,
     /// and each answer otherwise costs a hash per class up the chain.
     @exclusivity(unchecked) private var lastMembers: (type: ObjectIdentifier?, refs: (getters: Int32, setters: Int32)) = (nil, (0, 0))
@@ -176,10 +176,15 @@ public final class LuaRuntime {
         Pairs.pushMetamethod(L)
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
-            if kind == .node { tk_pushnodeindex(L, indexNodeFallback, collectionCacheRef) } else { push(L, indexObject) }
+            switch kind {
+            case .node: tk_pushnodeindex(L, indexNodeFallback, collectionCacheRef)
+            case .overrides: push(L, OverridesModule.index)
+            default: push(L, indexObject)
+            }
             rawSetField(L, -2, "__index")
-            push(L, newIndexObject); rawSetField(L, -2, "__newindex")
-            push(L, LuaObject.collect); rawSetField(L, -2, "__gc")
+            push(L, kind == .overrides ? OverridesModule.newIndex : newIndexObject); rawSetField(L, -2, "__newindex")
+            // A proxy holds no object to release (`LuaObject.pushOverrides`).
+            if kind != .overrides { push(L, LuaObject.collect); rawSetField(L, -2, "__gc") }
             push(L, objectToString); rawSetField(L, -2, "__tostring")
             push(L, objectEquals); rawSetField(L, -2, "__eq")
             push(L, "traitkit object"); rawSetField(L, -2, "__metatable")
@@ -212,7 +217,6 @@ public final class LuaRuntime {
 
     /// The member tables for an object (per Swift class for nodes, per kind otherwise).
     func members(for object: AnyObject, _ kind: LuaObject.Kind) -> (getters: Int32, setters: Int32) {
-        if kind == .overrides { return overridesMembers }
         let type = ObjectIdentifier(Swift.type(of: object))
         if type == lastMembers.type { return lastMembers.refs }
         let refs = nearest(in: memberRefs, for: object) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
@@ -452,8 +456,6 @@ public final class LuaRuntime {
             return try CollectionModule.indexTrait(L)
         case .environment:
             return try DeclarativeModule.indexEnvironment(L)
-        case .overrides:
-            return try OverridesModule.index(L)
         default:
             let key = string(L, 2) ?? typeName(L, 2)
             let names = memberNames(L, 1)
@@ -505,8 +507,6 @@ public final class LuaRuntime {
             return 0
         case .mutableTraits:
             return try CollectionModule.setBuilderTrait(L)
-        case .overrides:
-            return try OverridesModule.newIndex(L)
         case .collection:
             let key = (LuaObject.peek(L, 2) as? Trait)?.name ?? string(L, 2) ?? typeName(L, 2)
             throw LuaError("cannot set field '\(clipped(key))' of TraitCollection: collections are immutable "
@@ -552,11 +552,11 @@ let objectToString: SwiftLuaFunction = { L in
         guard let box = LuaObject.box(L, 1) else {
             throw argumentError(L, 1, "__tostring", expected: "a TraitKit object")
         }
-        guard let raw = box.pointee.object else { push(L, "<collected object>"); return 1 }
-        if let node = LuaObject.overridesNode(L, 1) {
+        if box.pointee.kind == LuaObject.Kind.overrides.rawValue, let node = LuaObject.overridesNode(L, 1) {
             push(L, node.traitOverridesIfAny?.description ?? "<TraitOverrides>")
             return 1
         }
+        guard let raw = box.pointee.object else { push(L, "<collected object>"); return 1 }
         push(L, LuaRuntime.describe(Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue()))
         return 1
     }

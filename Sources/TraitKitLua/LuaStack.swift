@@ -132,7 +132,7 @@ func string(_ L: LuaState, _ i: Int32) -> String? {
 /// The Lua type name of the value at `i` (objects by their class), for messages.
 func typeName(_ L: LuaState, _ i: Int32) -> String {
     if let object = LuaObject.peek(L, i) { return LuaObject.className(object) }
-    if LuaObject.overridesNode(L, i) != nil { return "TraitOverrides" }
+    if LuaObject.box(L, i)?.pointee.kind == LuaObject.Kind.overrides.rawValue { return "TraitOverrides" }
     return String(cString: lua_typename(L, lua_type(L, i)))
 }
 

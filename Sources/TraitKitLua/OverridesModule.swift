@@ -5,9 +5,8 @@ import TraitKit
 /// `contains`, `remove`; assigning nil removes.
 enum OverridesModule {
     /// The type the proxies' members are registered under (for `LuaRuntime.members` and the
-    /// API reference). A proxy is a userdata of kind `.overrides` that holds its node itself
-    /// (`LuaObject.overridesNode`): an object of its own per node was a quarter of the first
-    /// `node.traitOverrides`, mostly in malloc.
+    /// API reference). A proxy is a userdata of kind `.overrides` that holds its node's
+    /// userdata (`LuaObject.pushOverrides`), not an object of its own.
     final class Proxy {}
 
     static let members = Members(methods: [("contains", contains), ("remove", remove)])
@@ -24,43 +23,75 @@ enum OverridesModule {
         let i = absolute(L, i)
         if lua_getiuservalue(L, i, TK_OVERRIDES_SLOT) == LUA_TUSERDATA { return }
         tk_pop(L, 1)
-        LuaObject.pushUnshared(L, node, .overrides)
+        LuaObject.pushOverrides(L, node: i)
         lua_pushvalue(L, -1)
         _ = lua_setiuservalue(L, i, TK_OVERRIDES_SLOT)
     }
 
+    /// The node of the proxy at `i`; nil if the value is no proxy, an error if its node's
+    /// finalizer ran (a proxy a finalizer brought back).
+    static func node(_ L: LuaState, _ i: Int32) throws -> TraitEnvironment? {
+        if let node = LuaObject.overridesNode(L, i) { return node }
+        guard LuaObject.box(L, i)?.pointee.kind == LuaObject.Kind.overrides.rawValue else { return nil }
+        throw LuaError("attempt to use the traitOverrides of a node whose finalizer ran")
+    }
+
     private static func proxy(_ L: LuaState, _ function: String) throws -> (TraitEnvironment, TraitOverrides) {
-        guard let node = LuaObject.overridesNode(L, 1), let overrides = node.traitOverridesIfAny else {
+        guard let node = try node(L, 1), let overrides = node.traitOverridesIfAny else {
             throw argumentError(L, 1, function, expected: "traitOverrides")
         }
         return (node, overrides)
     }
 
-    static func index(_ L: LuaState) throws -> Int32 {
-        let (node, overrides) = try proxy(L, "traitOverrides")
-        guard let trait = try TraitValues.traitKey(L, 2) else {
-            throw LuaError("bad key for traitOverrides (expected a trait or trait name, got \(typeName(L, 2)))")
-        }
-        do {
-            TraitValues.push(L, try overrides.value(for: trait), of: trait)
-        } catch {
-            throw TraitError.noOverride(trait: trait.name, node: node.debugName)
-        }
-        return 1
+    /// Pushes the method the string key at 2 names (`contains`, `remove`) and returns true,
+    /// or pushes nothing and returns false.
+    private static func pushMethod(_ L: LuaState) -> Bool {
+        guard lua_type(L, 2) == LUA_TSTRING, let box = LuaObject.box(L, 1) else { return false }
+        pushRef(L, box.pointee.members)
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, -2) != LUA_TNIL { return true }
+        tk_pop(L, 2)
+        return false
     }
 
-    static func newIndex(_ L: LuaState) throws -> Int32 {
-        let (_, overrides) = try proxy(L, "traitOverrides")
+    private static func trait(_ L: LuaState) throws -> Trait {
         guard let trait = try TraitValues.traitKey(L, 2) else {
             throw LuaError("bad key for traitOverrides (expected a trait or trait name, got \(typeName(L, 2)))")
         }
-        if isNil(L, 3) {
-            overrides.remove(trait)
-        } else {
-            try overrides.set(try TraitValues.value(L, 3, for: trait, hold: .anchored), for: trait)
+        return trait
+    }
+
+    /// `__index`: a method, else the override of the trait the key is or names.
+    static let index: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let (node, overrides) = try proxy(L, "traitOverrides")
+            if pushMethod(L) { return 1 }
+            let trait = try trait(L)
+            do {
+                TraitValues.push(L, try overrides.value(for: trait), of: trait)
+            } catch {
+                throw TraitError.noOverride(trait: trait.name, node: node.debugName)
+            }
+            return 1
         }
-        anchor(L, proxy: 1, trait, value: 3)
-        return 0
+    }
+
+    /// `__newindex`: sets the override of the trait the key is or names; nil removes it.
+    static let newIndex: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            let (_, overrides) = try proxy(L, "traitOverrides")
+            if pushMethod(L) {
+                throw LuaError("cannot set '\(clipped(string(L, 2) ?? ""))' of TraitOverrides: it is a method")
+            }
+            let trait = try trait(L)
+            if isNil(L, 3) {
+                overrides.remove(trait)
+            } else {
+                try overrides.set(try TraitValues.value(L, 3, for: trait, hold: .anchored), for: trait)
+            }
+            anchor(L, proxy: 1, trait, value: 3)
+            return 0
+        }
     }
 
     /// Keeps an object-kind override's Lua value in the proxy's user value while it is set;

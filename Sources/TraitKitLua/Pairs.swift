@@ -41,7 +41,7 @@ enum Pairs {
             if let tc = LuaObject.peek(L, 1) as? TraitCollection {
                 traits = tc.nonDefaultTraits
                 value = { tc[$0] }
-            } else if let node = LuaObject.overridesNode(L, 1) {
+            } else if let node = try OverridesModule.node(L, 1) {
                 guard let overrides = node.traitOverridesIfAny else { throw TraitError.screenHasNoOverrides }
                 traits = overrides.traits
                 value = { try overrides.value(for: $0) }

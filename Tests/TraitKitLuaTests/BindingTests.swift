@@ -199,6 +199,35 @@ struct BindingTests {
             """)
     }
 
+    /// A proxy reaches its node through the node's userdata: one that a finalizer brings back
+    /// after the node's own finalizer ran refuses every use with an error, and never reaches
+    /// the released node.
+    @Test func aResurrectedOverridesProxyOutlivingItsNodeIsRefused() {
+        expectLua("""
+            local tk = require "traitkit"
+            local saved
+            do
+              local v = tk.View{ name = "gone" }
+              local proxy = v.traitOverrides
+              proxy.userInterfaceStyle = "dark"
+              -- Marked for finalization after v, so finalized before it, in the same cycle.
+              setmetatable({}, { __gc = function() saved = proxy end })
+            end
+            collectgarbage(); collectgarbage()
+            assert(saved, "the finalizer ran")
+            for _, use in ipairs{
+              function() saved.userInterfaceStyle = "light" end,
+              function() return saved.userInterfaceStyle end,
+              function() return saved:contains("userInterfaceStyle") end,
+              function() return pairs(saved) end,
+            } do
+              local ok, err = pcall(use)
+              assert(not ok and tostring(err):find("finalizer ran"), tostring(err))
+            end
+            assert(tostring(saved) == "<collected object>")
+            """)
+    }
+
     /// The engine keeps nodes (and the closures of their registrations, colors, async work)
     /// after the script's state is closed; calling them then must do nothing, not touch the
     /// closed state.
