@@ -41,7 +41,7 @@ public final class LuaRuntime {
     var methodLookupRef: Int32 = 0
     /// Trait name (the Lua string) → the trait, as light userdata (TraitValues.traitKey).
     var traitNamesRef: Int32 = 0
-    /// Trait id + 1 → the trait's case names as Lua strings (TraitValues.push).
+    /// Trait id + 1 → the trait's cases: index + 1 → name as a Lua string, name → index (TraitValues.pushCases).
     var caseNamesRef: Int32 = 0
     @exclusivity(unchecked) var metatableRefs: [Int32] = []
     /// The weak-keyed set of collections with a metatable of their own (`tk_collection_index`).

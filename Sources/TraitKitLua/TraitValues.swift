@@ -47,26 +47,49 @@ enum TraitValues {
     }
 
     /// Pushes case `index` of an enum trait as its name, from a per-state table of the names
-    /// as Lua strings (made on first use), so a read makes no Swift string.
+    /// as Lua strings (`pushCases`), so a read makes no Swift string.
     static func pushCaseName(_ L: LuaState, _ trait: Trait, _ index: Int) {
-        pushRef(L, LuaRuntime.of(L).caseNamesRef)
-        if lua_rawgeti(L, -1, lua_Integer(trait.id + 1)) != LUA_TTABLE {
-            tk_pop(L, 1)
-            let cases = trait.cases ?? []
-            lua_createtable(L, Int32(cases.count), 0)
-            for (n, name) in cases.enumerated() {
-                TraitKitLua.push(L, name)
-                lua_rawseti(L, -2, lua_Integer(n + 1))
-            }
-            lua_pushvalue(L, -1)
-            lua_rawseti(L, -3, lua_Integer(trait.id + 1))
-        }
+        pushCases(L, trait)
         if lua_rawgeti(L, -1, lua_Integer(index + 1)) == LUA_TNIL {
             tk_pop(L, 1)
             lua_pushinteger(L, lua_Integer(index))
         }
-        tk_insert(L, -3)
+        tk_replace(L, -2)
+    }
+
+    /// The case of an enum trait the Lua string at `i` names, from the same table, so a set by
+    /// name makes no Swift string either; an error naming the cases for any other string.
+    static func enumCase(_ L: LuaState, _ i: Int32, of trait: Trait) throws -> TraitValue {
+        let i = absolute(L, i)
+        pushCases(L, trait)
+        lua_pushvalue(L, i)
+        lua_rawget(L, -2)
+        var isInteger: Int32 = 0
+        let index = tk_tointeger(L, -1, &isInteger)
         tk_pop(L, 2)
+        if isInteger != 0 { return .enumCase(Int(index)) }
+        return try trait.enumValue(named: string(L, i) ?? "")
+    }
+
+    /// Pushes the table of an enum trait's cases, made on first use and kept per state: case
+    /// n + 1 → its name as a Lua string, and each name → n.
+    private static func pushCases(_ L: LuaState, _ trait: Trait) {
+        pushRef(L, LuaRuntime.of(L).caseNamesRef)
+        if lua_rawgeti(L, -1, lua_Integer(trait.id + 1)) != LUA_TTABLE {
+            tk_pop(L, 1)
+            let cases = trait.cases ?? []
+            lua_createtable(L, Int32(cases.count), Int32(cases.count))
+            for (n, name) in cases.enumerated() {
+                TraitKitLua.push(L, name)
+                lua_pushvalue(L, -1)
+                lua_rawseti(L, -3, lua_Integer(n + 1))
+                lua_pushinteger(L, lua_Integer(n))
+                lua_rawset(L, -3)
+            }
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, -3, lua_Integer(trait.id + 1))
+        }
+        tk_replace(L, -2)
     }
 
     /// A list of traits: a Lua sequence of traits or names, read into a set (what a
@@ -111,8 +134,8 @@ enum TraitValues {
             guard type == LUA_TSTRING, let s = string(L, i) else { throw bad() }
             return .string(s)
         case .enumeration:
-            guard type == LUA_TSTRING, let s = string(L, i) else { throw bad() }
-            return try trait.enumValue(named: s)
+            guard type == LUA_TSTRING else { throw bad() }
+            return try enumCase(L, i, of: trait)
         case .record:
             guard type == LUA_TTABLE else { throw bad() }
             return .record(try record(L, i, name: trait.name))
