@@ -103,8 +103,10 @@ final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, Tra
 /// The `traitOverrides` of a node: set, read, `contains`, `remove` (R5).
 ///
 /// A view onto the node, so `view.traitOverrides[ThemeTrait.self] = .pastel` writes through.
+/// It holds the node strongly: a value kept beyond the node's life keeps the node, and the
+/// reference costs one retain, where `unowned` cost three calls into the runtime per use.
 public struct TraitOverrides: CustomStringConvertible {
-    unowned let node: TraitEnvironment
+    let node: TraitEnvironment
 
     /// Sets an override after checking the value fits the trait.
     public func set(_ value: TraitValue, for trait: Trait) throws(TraitError) {
