@@ -48,8 +48,7 @@ struct Bench: ParsableCommand {
         figures += memoryFigures()
         figures += singleOpFigures(runs: quick ? 1 : 3)
         for size in sizes {
-            let judged = size >= 10_000 || quick
-            figures += wholeScriptFigures(size: size, runs: size >= 100_000 ? 1 : (quick ? 1 : 3)).map { judged ? $0 : $0.unjudged }
+            figures += wholeScriptFigures(size: size, runs: size >= 100_000 ? 1 : (quick ? 1 : 3))
         }
         print(json ? BenchReport.json(figures) : BenchReport.table(figures))
     }
