@@ -46,6 +46,8 @@ typedef struct tk_Limits {
     int collection_offset; /* the collection in the slot; 0: no node fast path */
     int kept_error;        /* the registry holds an error value kept for passing through */
     void *runtime;         /* the Swift LuaRuntime, unretained (LuaRuntime.unretained) */
+    const char *collection_key; /* "traitCollection" and "traitOverrides" as this state interned */
+    const char *overrides_key;  /* them (tk_pushnodeindex), for tk_node_index to compare keys with */
     size_t allocations;    /* blocks Lua allocated (new ones, not resizes), for traitkit bench */
 } tk_Limits;
 
@@ -273,10 +275,13 @@ TK_HOT static inline int tk_node_index(lua_State *L) {
     tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
     if (!box || !box->object) return tk_trampoline(L);  /* Swift says what is wrong */
     tk_Limits *limits = tk_limits(L);
-    if (lua_rawequal(L, 2, lua_upvalueindex(3))) {
+    /* Short strings are interned, and upvalues 2 and 3 keep these two alive: a key is one of
+     * them exactly when its characters are theirs, compared without a call into Lua. */
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    if (key && key == limits->overrides_key) {
         if (lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT) == LUA_TUSERDATA) return 1;
         lua_settop(L, 2);
-    } else if (limits->collection_offset && lua_rawequal(L, 2, lua_upvalueindex(2))) {
+    } else if (key && key == limits->collection_key && limits->collection_offset) {
         void *current = tk_node_collection(limits, box);
         if (current && box->collection == current && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA) return 1;
         lua_settop(L, 2);
@@ -312,9 +317,10 @@ TK_HOT static inline int tk_node_index(lua_State *L) {
 }
 
 static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, int cache_ref) {
+    tk_Limits *limits = tk_limits(L);
     lua_pushlightuserdata(L, (void *)f);
-    lua_pushliteral(L, "traitCollection");
-    lua_pushliteral(L, "traitOverrides");
+    limits->collection_key = lua_pushliteral(L, "traitCollection");
+    limits->overrides_key = lua_pushliteral(L, "traitOverrides");
     lua_rawgeti(L, LUA_REGISTRYINDEX, cache_ref);
     lua_pushcclosure(L, tk_node_index, 4);
 }
