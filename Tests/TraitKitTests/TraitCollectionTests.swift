@@ -63,6 +63,30 @@ struct TraitCollectionTests {
         #expect(tc.changedTraits(from: tc).isEmpty)
     }
 
+    /// Values compare by value wherever they are stored: equal strings in storage of their own
+    /// are no change, and past the shorter collection the other side is compared with the
+    /// defaults (a collection made before a trait was defined reads its default).
+    @Test func changedTraitsCompareValuesNotStorage() throws {
+        let label = try TraitRegistry.define(name: "ChangedLabel", kind: .string(optional: false),
+                                             defaultValue: .string("a default label, too long to be stored inline"))
+        let level = try TraitRegistry.define(name: "ChangedLevel", kind: .integer, defaultValue: .integer(3))
+        let short = TraitCollection { $0.horizontalSizeClass = .regular }
+        let spelled = String(repeating: "x", count: 40)
+        var first = MutableTraits(short), second = MutableTraits(short)
+        try first.set(.string(spelled), for: label)
+        try second.set(.string(String(repeating: "x", count: 20) + String(repeating: "x", count: 20)), for: label)
+        let a = TraitCollection(first), b = TraitCollection(second)
+        #expect(a.changedTraitSet(from: b).isEmpty)
+        #expect(a.changedTraits(from: short).map(\.name) == ["ChangedLabel"])
+        #expect(short.changedTraits(from: a).map(\.name) == ["ChangedLabel"])
+        var defaults = MutableTraits(short)
+        try defaults.set(.string("a default label, too long to be stored inline"), for: label)
+        try defaults.set(.integer(3), for: level)
+        #expect(TraitCollection(defaults).changedTraitSet(from: short).isEmpty)
+        try defaults.set(.integer(4), for: level)
+        #expect(TraitCollection(defaults).changedTraits(from: short).map(\.name) == ["ChangedLevel"])
+    }
+
     @Test func descriptionShowsNonDefaultTraitsInOrder() {
         let tc = TraitCollection { t in
             t.myAppTheme = .pastel

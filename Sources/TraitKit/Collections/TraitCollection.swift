@@ -87,17 +87,22 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
     }
 
     /// The traits whose values differ between the two collections.
+    ///
+    /// Every update compares each node it visits this way. Values are compared in place, and
+    /// first by their bits: a collection made from another copies its values, so most pairs
+    /// are the same bits, which is the same case with the same payload (the same string
+    /// storage, record storage or object), hence equal; only the others are compared by value.
     public func changedTraitSet(from other: TraitCollection) -> TraitSet {
         var changed = TraitSet()
         if other === self { return changed }
-        let a = UnsafeBufferPointer(start: storage, count: count)
-        let b = UnsafeBufferPointer(start: other.storage, count: other.count)
-        let common = Swift.min(a.count, b.count)
-        for id in 0..<common where a[id] != b[id] { changed.insert(id) }
+        let common = Swift.min(count, other.count)
+        for id in 0..<common where !TraitValue.equalInPlace(storage + id, other.storage + id) { changed.insert(id) }
         // Past the shorter array, that side reads the trait's default.
-        let longer = a.count > b.count ? a : b
-        let defaults = TraitRegistry.defaultValues(common..<longer.count)
-        for (i, value) in defaults.enumerated() where longer[common + i] != value { changed.insert(common + i) }
+        let longer = count > other.count ? self : other
+        if longer.count > common {
+            TraitRegistry.insertNonDefaults(UnsafeBufferPointer(start: longer.storage + common, count: longer.count - common),
+                                            first: common, into: &changed)
+        }
         return changed
     }
 

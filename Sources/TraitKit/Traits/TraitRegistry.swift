@@ -87,6 +87,16 @@ public enum TraitRegistry {
         }
     }
 
+    /// Inserts into `changed` the id of each of `values` (the values of the traits with ids
+    /// from `first` on) that differs from its trait's default, under one lock and in place.
+    static func insertNonDefaults(_ values: UnsafeBufferPointer<TraitValue>, first: Int, into changed: inout TraitSet) {
+        state.withLock { state in
+            for i in values.indices where !TraitValue.equalInPlace(values.baseAddress! + i, state.all[first + i].defaultSlot) {
+                changed.insert(first + i)
+            }
+        }
+    }
+
     /// The defaults of the traits with ids in `ids`, read under one lock.
     static func defaultValues(_ ids: Range<Int>) -> [TraitValue] {
         guard !ids.isEmpty else { return [] }
