@@ -32,12 +32,15 @@ extension TraitCollection {
 
 /// One box per thread, reached through a pthread key (Swift has no thread-local storage).
 enum CurrentSlot {
+    /// Used only on its own thread, by the engine's own code, with no overlapping accesses:
+    /// its stored properties skip Swift's dynamic exclusivity checks (a runtime call on every
+    /// access, several per node an update visits).
     final class Box {
-        var collection = TraitCollection.defaults
+        @exclusivity(unchecked) var collection = TraitCollection.defaults
         /// While the engine calls into a node, current is that node's collection; keeping the
         /// node (a plain pointer store) instead of its collection saves reference counting.
         /// The engine keeps the node alive for as long as it is current.
-        private var nodeRef: Unmanaged<TraitEnvironment>?
+        @exclusivity(unchecked) private var nodeRef: Unmanaged<TraitEnvironment>?
 
         var node: TraitEnvironment? {
             get { nodeRef?.takeUnretainedValue() }
@@ -66,28 +69,28 @@ enum CurrentSlot {
         @inline(__always)
         func leave(_ saved: Unmanaged<TraitEnvironment>?) { nodeRef = saved }
         /// Set while a layout or draw callback runs on this thread (`TraitReadTracking`).
-        var recordedReads: TraitSet?
+        @exclusivity(unchecked) var recordedReads: TraitSet?
         /// How many updates run on this thread (an update inside a callback is nested).
-        var updateDepth = 0
+        @exclusivity(unchecked) var updateDepth = 0
         /// This thread's stack, for `StackRoom`.
         lazy var stack: (floor: UInt, size: Int)? = StackRoom.currentThreadStack()
         /// Slots written since the outermost update began (`CollectionSlot.forgetHistory`).
-        var writtenSlots: [CollectionSlot] = []
+        @exclusivity(unchecked) var writtenSlots: [CollectionSlot] = []
         /// The epoch of the outermost update's running pass: what a node has, as far as its
         /// callbacks know, is what it had when that pass began unless it took something in
         /// since (`TraitEnvironment.keepCollection`, `updateTraits`).
-        var passEpoch: UInt32 = 0
+        @exclusivity(unchecked) var passEpoch: UInt32 = 0
         /// The innermost running update: its `epoch` is the running pass's (epochs only grow,
         /// so a pass nested in a callback has a later one than the pass around it).
         unowned(unsafe) var update: UpdateContext?
         /// Nodes whose region is to join their parent's once the outermost update ends
         /// (`TraitEnvironment.shareParentSlot`), retained until then.
-        var pendingJoins: [Unmanaged<TraitEnvironment>] = []
+        @exclusivity(unchecked) var pendingJoins: [Unmanaged<TraitEnvironment>] = []
         /// Registrations ended while an update ran, kept until the outermost one ends: the
         /// walk fires a node's first registration without retaining it (`callChangeHandlers`).
-        var endedDuringUpdate: [TraitChangeRegistration] = []
+        @exclusivity(unchecked) var endedDuringUpdate: [TraitChangeRegistration] = []
         /// Collections the running update made from overrides, for nodes that apply equal ones.
-        var overrideResults = OverrideResults()
+        @exclusivity(unchecked) var overrideResults = OverrideResults()
     }
 
     static let key: pthread_key_t = {

@@ -12,13 +12,17 @@ import Synchronization
 /// Only the trait walk and its helpers write a slot, on the hierarchy's thread, and only an
 /// owner's. Two kinds are owned by no one and never written: `defaults`, where nodes start,
 /// and snapshots, which nodes moved or removed between updates keep until their next update.
+///
+/// Confined to its hierarchy's thread and written without overlapping accesses, so its stored
+/// properties skip Swift's dynamic exclusivity checks: the update walk reads and writes them
+/// for every region it passes.
 final class CollectionSlot: @unchecked Sendable {
     /// The region's collection, retained. The first stored property: bindings with a C fast
     /// path read it at a fixed offset (`TraitEnvironment.collectionPointerOffsets`).
-    private(set) var collectionRef: Unmanaged<TraitCollection>
+    @exclusivity(unchecked) private(set) var collectionRef: Unmanaged<TraitCollection>
     /// Changes with every write, unique across slots: a node records the version of its
     /// parent's slot it last took in, so a later visit can tell nothing new reached it.
-    private(set) var version: UInt32
+    @exclusivity(unchecked) private(set) var version: UInt32
     /// While the update that wrote or made the slot runs: what the region had before each
     /// write, with the version it had then and the pass that wrote (oldest first), and the
     /// slot the region shared before this one was made, and in which pass. With them a node
@@ -28,13 +32,13 @@ final class CollectionSlot: @unchecked Sendable {
     /// `shareParentSlot`), so this chain is all a region's past. Dropped when the update ends.
     /// (The first write of an update is kept apart: most slots are written once per update,
     /// and then no array is made.)
-    private var firstWrite: Write?
-    private var laterWrites: [Write] = []
-    private var origin: CollectionSlot?
-    private var originEpoch: UInt32 = 0
+    @exclusivity(unchecked) private var firstWrite: Write?
+    @exclusivity(unchecked) private var laterWrites: [Write] = []
+    @exclusivity(unchecked) private var origin: CollectionSlot?
+    @exclusivity(unchecked) private var originEpoch: UInt32 = 0
     /// A copy of this slot that no one owns and no one writes (`snapshot()`), while this slot
     /// holds the same collection; dropped at the next write.
-    private var snapshotRef: Unmanaged<CollectionSlot>?
+    @exclusivity(unchecked) private var snapshotRef: Unmanaged<CollectionSlot>?
     /// Whether this slot is such a copy.
     let isSnapshot: Bool
 
