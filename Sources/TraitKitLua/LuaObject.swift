@@ -18,10 +18,10 @@ enum LuaObject {
     typealias Box = tk_Box
     static let magic: UInt64 = TK_BOX_MAGIC
 
-    /// The box of the userdata at `i`, if it is one of ours.
+    /// The box of the userdata at `i`, if it is one of ours. (`lua_touserdata` answers for a
+    /// light userdata too, but its `lua_rawlen` is 0: only a full userdata of our size is read.)
     static func box(_ L: LuaState, _ i: Int32) -> UnsafeMutablePointer<Box>? {
-        guard lua_type(L, i) == LUA_TUSERDATA, lua_rawlen(L, i) == MemoryLayout<Box>.size,
-              let raw = lua_touserdata(L, i) else { return nil }
+        guard let raw = lua_touserdata(L, i), lua_rawlen(L, i) == MemoryLayout<Box>.size else { return nil }
         let box = raw.bindMemory(to: Box.self, capacity: 1)
         return box.pointee.magic == magic ? box : nil
     }

@@ -29,11 +29,12 @@ final class NodeAnchor: NodeBinding {
     }
 
     func ownerDidChange(_ node: TraitEnvironment) {
-        guard let runtime = link.runtime else { return }
-        let L = runtime.L
-        guard LuaObject.pushArgument(L, node) || LuaObject.pushExisting(L, node) else { return }
-        Self.anchor(L, absolute(L, -1), node, runtime)
-        tk_pop(L, 1)
+        link.withRuntime { runtime in
+            let L = runtime.L
+            guard LuaObject.pushArgument(L, node) || LuaObject.pushExisting(L, node) else { return }
+            Self.anchor(L, lua_gettop(L), node, runtime)
+            tk_pop(L, 1)
+        }
     }
 
     /// The node userdata's user values that link it into its owner's chain: the node before
