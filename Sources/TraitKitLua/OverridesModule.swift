@@ -97,7 +97,7 @@ enum OverridesModule {
     /// Keeps an object-kind override's Lua value in the proxy's user value while it is set;
     /// the value it replaces stays until the next update has recomputed the collections.
     private static func anchor(_ L: LuaState, proxy: Int32, _ trait: Trait, value: Int32) {
-        guard trait.kind == .object else { return }
+        guard case .object = trait.kind else { return }
         ValueAnchors.set(L, value, in: proxy, slot: trait.id, retiring: true)
     }
 
