@@ -107,8 +107,8 @@ enum MissReasons {
             "a registration object and its userdata, its handler entry in the node's user value, and the trait "
                 + "list parsed"
         case "update after an override on every view":
-            "every view owns a slot after its override: the walk allocates, fills and compares a collection "
-                + "per view, and frees the old one"
+            "every view owns a slot after its override: the walk makes a slot per view and compares each "
+                + "view's old and new collection (views that override the same way share the new one)"
         case "tc[Trait]":
             "Lua's OP_GETTABLE hashes a userdata key by pointer, where tc.Name is OP_GETFIELD on a constant "
                 + "short string; plain Lua tables show the same gap"
