@@ -68,7 +68,7 @@ enum LuaObject {
     /// release, and no `__gc` for the collector to queue, call and free in two cycles.
     static func pushOverrides(_ L: LuaState, node: Int32) {
         let node = absolute(L, node)
-        let runtime = LuaRuntime.unretained(L)._withUnsafeGuaranteedRef { $0 }
+        let runtime = LuaRuntime.unretained(L).takeUnretainedValue()
         let members = runtime.overridesMembers
         let raw = tk_newuserdata(L, MemoryLayout<Box>.size, 2)!
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
@@ -138,8 +138,9 @@ enum LuaObject {
     }
 
     /// Pushes a new userdata for an object the binding makes and reaches only through a user
-    /// value or a variable from then on (a registration token): it is never pushed again by identity, so it takes no identity-cache entry (a
-    /// hash insertion into a table as large as the number of objects a script holds).
+    /// value or a variable from then on (a registration token): it is never pushed again by
+    /// identity, so it takes no identity-cache entry (a hash insertion into a table as large as
+    /// the number of objects a script holds).
     static func pushUnshared(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
         create(L, object, kind, cache: nil, LuaRuntime.unretained(L))
     }
