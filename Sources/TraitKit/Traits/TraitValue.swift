@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The value a trait holds in a collection.
 ///
 /// One enum for every trait kind of R1 keeps a collection a flat array of values indexed by
@@ -23,23 +29,12 @@ public enum TraitValue: Sendable, Hashable {
 
 extension TraitValue {
     /// Whether the values at `a` and `b` are equal, compared where they are: first by their
-    /// bits (the same bits are the same case and the same payload, so equal values; unused
+    /// bytes (the same bytes are the same case and the same payload, so equal values; unused
     /// payload bytes may differ between equal values, which only sends them to `==`), then by
     /// value.
     @inline(__always)
     static func equalInPlace(_ a: UnsafePointer<TraitValue>, _ b: UnsafePointer<TraitValue>) -> Bool {
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        var offset = 0
-        var same = true
-        while same, offset + 8 <= MemoryLayout<TraitValue>.size {
-            same = x.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while same, offset < MemoryLayout<TraitValue>.size {
-            same = x.load(fromByteOffset: offset, as: UInt8.self) == y.load(fromByteOffset: offset, as: UInt8.self)
-            offset += 1
-        }
-        return same || a.pointee == b.pointee
+        memcmp(a, b, MemoryLayout<TraitValue>.size) == 0 || a.pointee == b.pointee
     }
 
     /// Equality with the scalar cases first and inlinable, so comparing a read value costs a
