@@ -67,15 +67,12 @@ public enum HierarchyDepth {
 }
 
 extension TraitEnvironment {
-    /// This node's level in its trait tree: 1 at a root. Counted by the parent links,
-    /// unretained: every insert counts its parent's level, from as deep as the parent is.
+    /// This node's level in its trait tree: 1 at a root. Counted along the chain of parents
+    /// unretained (`firstInTraitChain`): every insert counts its parent's level, from as deep
+    /// as the parent is.
     var level: Int {
-        var count = 1
-        var current = parentLink
-        while let link = current {
-            count += 1
-            current = link._withUnsafeGuaranteedRef { $0.parentLink }
-        }
+        var count = 0
+        _ = firstInTraitChain { _ in count += 1; return false }
         return count
     }
 }
