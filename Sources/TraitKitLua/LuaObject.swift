@@ -107,6 +107,7 @@ enum LuaObject {
     /// together; once the collector clears the entry (before the userdata's `__gc` releases the
     /// collection, so before its address can be reused) the lookup falls back to the hash.
     static func push(_ L: LuaState, _ object: AnyObject, _ kind: Kind) {
+        if kind == .node, let node = object as? TraitEnvironment { return push(L, node) }
         let key = Unmanaged.passUnretained(object).toOpaque()
         let runtime = LuaRuntime.unretained(L)
         let isCollection = kind == .collection
@@ -125,6 +126,16 @@ enum LuaObject {
         if isCollection { rememberCollection(L, key, runtime) }
         tk_replace(L, -2)
         if isCollection, let collection = object as? TraitCollection { ValueAnchors.anchorObjects(L, of: collection, in: -1) }
+    }
+
+    /// Pushes the userdata for `node`, making it on first use.
+    static func push(_ L: LuaState, _ node: TraitEnvironment) {
+        let runtime = LuaRuntime.unretained(L)
+        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
+        if !runtime._withUnsafeGuaranteedRef({ NodeSlots.push(L, node, cache: -1, $0) }) {
+            create(L, node, .node, cache: -1, runtime)
+        }
+        tk_replace(L, -2)
     }
 
     /// Pushes the userdata for a node the caller has just made, which therefore has none yet:
@@ -164,7 +175,9 @@ enum LuaObject {
                     members: members.getters, setters: members.setters, collection: nil, handler: 0))
         pushRef(L, owner.metatableRefs[Int(kind.rawValue)])
         lua_setmetatable(L, -2)
-        if let cache {
+        if let cache, let node, kind == .node {
+            NodeSlots.enter(L, node, cache: cache, owner)
+        } else if let cache {
             lua_pushvalue(L, -1)
             lua_rawsetp(L, cache, Unmanaged.passUnretained(object).toOpaque())
         }
@@ -210,8 +223,18 @@ enum LuaObject {
         return false
     }
 
+    /// Pushes the userdata of `node` only if it exists already; returns whether it did.
+    static func pushExisting(_ L: LuaState, _ node: TraitEnvironment) -> Bool {
+        let runtime = LuaRuntime.unretained(L)
+        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
+        let found = runtime._withUnsafeGuaranteedRef { NodeSlots.push(L, node, cache: -1, $0) }
+        tk_remove(L, found ? -2 : -1)
+        return found
+    }
+
     /// Pushes the userdata of `object` only if it exists already; returns whether it did.
     static func pushExisting(_ L: LuaState, _ object: AnyObject) -> Bool {
+        if let node = object as? TraitEnvironment { return pushExisting(L, node) }
         pushRef(L, LuaRuntime.unretained(L)._withUnsafeGuaranteedRef { $0.cacheRef })
         let found = lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA
         tk_replace(L, -2)
@@ -232,8 +255,9 @@ enum LuaObject {
         guard let L, let box = box(L, 1), let object = box.pointee.object else { return 0 }
         box.pointee.object = nil
         let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
-        if let node = unmanaged.takeUnretainedValue() as? TraitEnvironment, node.binding is NodeAnchor {
-            node.binding = nil
+        if let node = unmanaged.takeUnretainedValue() as? TraitEnvironment {
+            NodeSlots.release(L, node, ud: 1, LuaRuntime.of(L))
+            if node.binding is NodeAnchor { node.binding = nil }
         }
         unmanaged.release()
         return 0

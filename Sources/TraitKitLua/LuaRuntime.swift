@@ -17,12 +17,19 @@ public final class LuaRuntime {
     /// Whether this runtime made its state and closes it; a runtime attached to another
     /// program's state (`require "traitkit"` from lua5.4) leaves that to the program.
     let ownsState: Bool
-    private var closed = false
+    @exclusivity(unchecked) private(set) var closed = false
     private var countingAllocations = false
     /// The Lua release the binding was built against, as `lua -v` names it ("Lua 5.4.6").
     public static let luaRelease = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)"
 
+    /// The identity cache: object address → userdata, weak values; nodes at an index they
+    /// keep (`NodeSlots`).
     var cacheRef: Int32 = 0
+    /// This runtime's tag in the nodes' slot words, the cache indices given back, and how
+    /// many indices were ever given out (`NodeSlots`).
+    let slotTag = NodeSlots.newTag()
+    @exclusivity(unchecked) var freeSlots: [UInt32] = []
+    @exclusivity(unchecked) var slotCount: UInt32 = 0
     /// The identity cache of collections, a table of its own: a script reads a few thousand
     /// collections among tens of thousands of nodes, and their lookups (every
     /// `node.traitCollection` whose collection changed) walk a table that size, not the nodes'.

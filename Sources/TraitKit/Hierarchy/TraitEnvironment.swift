@@ -169,6 +169,11 @@ open class TraitEnvironment: CustomStringConvertible {
         }
     }
 
+    /// Where the binding that made this node's script object keeps it (the binding's own
+    /// number; 0 when none does): it finds the object by index, not by hashing the node's
+    /// address. The engine never reads it.
+    @exclusivity(unchecked) public var bindingSlot: UInt64 = 0
+
     /// Tells the binding the structural owner changed.
     func ownerDidChange() {
         binding?.ownerDidChange(self)
