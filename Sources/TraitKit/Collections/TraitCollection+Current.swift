@@ -101,12 +101,15 @@ enum CurrentSlot {
         return key
     }()
 
-    static var box: Box {
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<Box>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let box = Box()
-        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+    static var box: Box { unretainedBox.takeUnretainedValue() }
+
+    /// This thread's box, not retained (the thread keeps it while it runs): for paths that
+    /// every insertion and removal takes, borrowed with `_withUnsafeGuaranteedRef`.
+    @inline(__always)
+    static var unretainedBox: Unmanaged<Box> {
+        if let raw = pthread_getspecific(key) { return Unmanaged<Box>.fromOpaque(raw) }
+        let box = Unmanaged.passRetained(Box())
+        pthread_setspecific(key, box.toOpaque())
         return box
     }
 }

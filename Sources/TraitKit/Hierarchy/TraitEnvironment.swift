@@ -203,8 +203,9 @@ open class TraitEnvironment: CustomStringConvertible {
         // A node the running walk has gone past is done for this pass, as in a walk over every
         // node: moved further on, it waits for the next pass (R7: a change that is not below
         // the node whose callback runs is picked up in the next iteration).
-        let box = CurrentSlot.box
-        let passedIn = box.updateDepth > 0 ? box.update?.epochPassing(self) : nil
+        let passedIn = CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { box in
+            box.updateDepth > 0 ? box.update?.epochPassing(self) : nil
+        }
         keepCollection(passed: passedIn != nil)
         if let passedIn { visitEpoch = passedIn }
         if let old = traitParent { old.removeTraitChild(self) }

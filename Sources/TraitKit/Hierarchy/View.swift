@@ -1,7 +1,15 @@
 /// A view (R4): inherits from its superview, or from its view controller when it is one's view.
 open class View: TraitEnvironment {
     /// The view this one is a subview of (`addSubview` sets it).
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    public private(set) var superview: View? {
+        get { superviewLink?.takeUnretainedValue() }
+        set { superviewLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `superview` and `viewController`, unretained (a superview keeps its subviews, a
+    /// controller its view). `Unmanaged`, as `parentLink`: testing or borrowing a link costs
+    /// no retain and release, which an `unowned(unsafe)` load into a local does.
+    @exclusivity(unchecked) private var superviewLink: Unmanaged<View>?
+    @exclusivity(unchecked) private var controllerLink: Unmanaged<ViewController>?
     /// The subviews, back to front.
     public var subviews: [View] { subviewSlots.compactMap { $0 } }
     /// How many subviews there are.
@@ -11,7 +19,10 @@ open class View: TraitEnvironment {
     @exclusivity(unchecked) private var subviewSlots: ContiguousArray<View?> = []
     @exclusivity(unchecked) private var subviewLayout = HoledArray.Layout()
     /// The view controller whose `view` this is, if any.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var viewController: ViewController?
+    public internal(set) var viewController: ViewController? {
+        get { controllerLink?.takeUnretainedValue() }
+        set { controllerLink = newValue.map(Unmanaged.passUnretained) }
+    }
 
     /// A dynamic background color makes the view redraw on color-appearance changes (R9).
     public var backgroundColor: Color? { didSet { colorsDidChange() } }
@@ -69,22 +80,22 @@ open class View: TraitEnvironment {
     /// view this way: a window is a root, so no cycle can form, and the levels it adds above
     /// the controller are the ones `HierarchyDepth.limit` leaves room for.
     func place(_ view: View, at index: Int) {
-        let moved = view.traitRepresentative ?? view
-        let watch = Appearance.mayHoldControllers(moved)
+        let representative = view.traitRepresentative
+        let watch = Appearance.mayHoldControllers(representative ?? view)
         let oldWindow = watch ? view.window : nil
         view.detachFromSuperview()
         let at = Swift.max(0, Swift.min(index, subviewCount))
         _ = HoledArray.insert(view, at: at, &subviewSlots, &subviewLayout, hole: nil, isHole: { $0 == nil })
         view.superview = self
-        view.traitRepresentative?.setTraitParent(self, at: at)
+        representative?.setTraitParent(self, at: at)
         view.ownerDidChange()
         setNeedsLayout()
-        if watch { Appearance.windowChanged(for: moved, from: oldWindow, to: view.window) }
+        if watch { Appearance.windowChanged(for: representative ?? view, from: oldWindow, to: view.window) }
     }
 
     /// Removes this view from its superview.
     public func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard superviewLink != nil else { return }
         let moved = viewController ?? self
         let watch = Appearance.mayHoldControllers(moved)
         let oldWindow = watch ? window : nil
@@ -94,18 +105,21 @@ open class View: TraitEnvironment {
     }
 
     private func detachFromSuperview() {
-        guard let superview else { return }
-        if let i = superview.indexOfSubview(self) { superview.removeSubviewSlot(at: i) }
-        self.superview = nil
-        superview.setNeedsLayout()
+        guard let link = superviewLink else { return }
+        link._withUnsafeGuaranteedRef { superview in
+            if let i = superview.indexOfSubview(self) { superview.removeSubviewSlot(at: i) }
+            superviewLink = nil
+            superview.setNeedsLayout()
+        }
         traitRepresentative?.setTraitParent(nil)
     }
 
     /// The node that stands for this view among its superview's trait children: the view
     /// controller when this is its (unpresented) view, else the view itself.
     var traitRepresentative: TraitEnvironment? {
-        if viewController == nil { return self }  // compared, not bound: `let` would retain it
-        return viewController!.presentationController == nil ? viewController : nil
+        guard let controller = controllerLink else { return self }
+        let presented = controller._withUnsafeGuaranteedRef { $0.presentationController != nil }
+        return presented ? nil : controller.takeUnretainedValue()
     }
 
     /// Where `view` is in the subview slots, looking outward from where its hint points. A
@@ -124,10 +138,10 @@ open class View: TraitEnvironment {
     }
 
     private func hasSuperviewAncestor(_ view: View) -> Bool {
-        var current = superview
+        var current = superviewLink
         while let c = current {
-            if c === view { return true }
-            current = c.superview
+            if c.toOpaque() == Unmanaged.passUnretained(view).toOpaque() { return true }
+            current = c._withUnsafeGuaranteedRef { $0.superviewLink }
         }
         return false
     }

@@ -11,8 +11,9 @@ open class ViewController: TraitEnvironment {
     public private(set) var presentedViewController: ViewController?
     /// The controller that presents this one.
     public private(set) unowned(unsafe) var presentingViewController: ViewController?
-    /// The presentation this controller is shown in, while presented.
-    public internal(set) var presentationController: PresentationController?
+    /// The presentation this controller is shown in, while presented. Read for every view
+    /// placed or removed (`View.traitRepresentative`), never held `inout` across a call.
+    @exclusivity(unchecked) public internal(set) var presentationController: PresentationController?
     /// The window whose root this is.
     unowned(unsafe) var rootOfWindow: Window?
     var appearState = AppearState.disappeared

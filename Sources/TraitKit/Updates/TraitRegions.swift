@@ -53,8 +53,10 @@ extension TraitEnvironment {
     func wakeInParent() {
         guard flags.contains(.quietInParent) else { return }
         flags.remove(.quietInParent)
-        guard let parent = traitParent, let i = parent.indexOfChild(self) else { return }
-        parent.traitChildren[i].quiet = []
+        parentLink?._withUnsafeGuaranteedRef { parent in
+            guard let i = parent.indexOfChild(self) else { return }
+            parent.traitChildren[i].quiet = []
+        }
     }
 
     /// Where `child` is in `traitChildren`, looking outward from `hint` (its `quietIndexHint`):
@@ -153,7 +155,11 @@ extension TraitEnvironment {
     /// removing the views of a region one by one then makes one slot, not one per view.
     func keepCollection(passed: Bool? = nil) {
         guard !flags.contains(.ownsSlot), !slotRef.isDefaults else { return }
-        let box = CurrentSlot.box
+        CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { keepCollection(passed: passed, box: $0) }
+    }
+
+    /// `keepCollection` with this thread's box borrowed, not retained.
+    private func keepCollection(passed: Bool?, box: CurrentSlot.Box) {
         if box.updateDepth == 0 {
             let snapshot = slotRef._withUnsafeGuaranteedRef { $0.snapshot() }
             guard snapshot.toOpaque() != slotRef.toOpaque() else { return }
