@@ -161,7 +161,11 @@ enum LuaObject {
     private static func create(_ L: LuaState, _ object: AnyObject, _ kind: Kind, cache: Int32?,
                                _ runtime: Unmanaged<LuaRuntime>) {
         let cache = cache.map { absolute(L, $0) }
-        let owner = runtime.takeUnretainedValue()
+        runtime._withUnsafeGuaranteedRef { create(L, object, kind, cache: cache, $0) }
+    }
+
+    /// `create` with the runtime borrowed (`owner`) and the cache's index absolute.
+    private static func create(_ L: LuaState, _ object: AnyObject, _ kind: Kind, cache: Int32?, _ owner: LuaRuntime) {
         // Nodes have six more user values: their cached collection userdata (tk_node_index),
         // their handlers (`HandlerSlot`), their `traitOverrides` proxy (`OverridesModule.push`)
         // and three links of the chains that anchor them to their owner (`NodeAnchor`).

@@ -96,12 +96,12 @@ open class View: TraitEnvironment {
     /// Removes this view from its superview.
     public func removeFromSuperview() {
         guard superviewLink != nil else { return }
-        let moved = viewController ?? self
-        let watch = Appearance.mayHoldControllers(moved)
+        // `Appearance.mayHoldControllers(viewController ?? self)`, without a retain or a cast.
+        let watch = controllerLink != nil || !traitChildren.isEmpty
         let oldWindow = watch ? window : nil
         detachFromSuperview()
         ownerDidChange()
-        if watch { Appearance.windowChanged(for: moved, from: oldWindow, to: window) }
+        if watch { Appearance.windowChanged(for: viewController ?? self, from: oldWindow, to: window) }
     }
 
     private func detachFromSuperview() {
