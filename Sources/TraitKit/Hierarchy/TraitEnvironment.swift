@@ -284,12 +284,15 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// Sets `flag` on every ancestor, stopping at the first one that already has it.
     func markAncestors(_ flag: NodeFlags) {
-        _ = parentLink?._withUnsafeGuaranteedRef { $0.firstInTraitChain { node in
-            if node.flags.contains(flag) { return true }
-            node.flags.insert(flag)
-            node.wakeInParent()
-            return false
-        } }
+        var current = parentLink
+        while let link = current {
+            current = link._withUnsafeGuaranteedRef { node in
+                if node.flags.contains(flag) { return nil }
+                node.flags.insert(flag)
+                node.wakeInParent()
+                return node.parentLink
+            }
+        }
     }
 
     /// After a move, tells the new ancestors about work pending in this subtree.

@@ -81,7 +81,9 @@ open class View: TraitEnvironment {
     /// the controller are the ones `HierarchyDepth.limit` leaves room for.
     func place(_ view: View, at index: Int) {
         let representative = view.traitRepresentative
-        let watch = Appearance.mayHoldControllers(representative ?? view)
+        // `Appearance.mayHoldControllers(representative ?? view)`, without a cast: the
+        // representative is the view's controller, or the view, or nil when it is presented.
+        let watch = view.controllerLink != nil && representative != nil || !view.traitChildren.isEmpty
         let oldWindow = watch ? view.window : nil
         view.detachFromSuperview()
         let at = Swift.max(0, Swift.min(index, subviewCount))
