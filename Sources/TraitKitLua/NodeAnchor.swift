@@ -25,7 +25,7 @@ final class NodeAnchor: NodeBinding {
     /// allocation for every view a script makes.
     static func adopt(_ L: LuaState, _ i: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
         node.binding = runtime.nodeAnchor
-        anchor(L, absolute(L, i), node, runtime)
+        attach(L, absolute(L, i), node, runtime)  // a new userdata is in no chain yet
     }
 
     func ownerDidChange(_ node: TraitEnvironment) {
@@ -47,6 +47,11 @@ final class NodeAnchor: NodeBinding {
     /// Moves the userdata at `ud` from its previous owner's chain to its current owner's.
     static func anchor(_ L: LuaState, _ ud: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
         leave(L, ud, runtime)
+        attach(L, ud, node, runtime)
+    }
+
+    /// Links the userdata at `ud`, in no chain, into its current owner's.
+    private static func attach(_ L: LuaState, _ ud: Int32, _ node: TraitEnvironment, _ runtime: LuaRuntime) {
         switch node.owner {
         case let owner as TraitEnvironment:
             if !LuaObject.pushArgument(L, owner) { LuaObject.push(L, owner, .node) }
