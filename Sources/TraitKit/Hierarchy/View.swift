@@ -25,9 +25,28 @@ open class View: TraitEnvironment {
     }
 
     /// A dynamic background color makes the view redraw on color-appearance changes (R9).
-    public var backgroundColor: Color? { didSet { colorsDidChange() } }
+    public var backgroundColor: Color? {
+        get { colors?.background }
+        set { colorsForWriting.background = newValue; colorsDidChange() }
+    }
     /// The tint set on this view itself; nil inherits the superview's (`tintColor`).
-    public internal(set) var ownTintColor: Color? { didSet { colorsDidChange() } }
+    public internal(set) var ownTintColor: Color? {
+        get { colors?.tint }
+        set { colorsForWriting.tint = newValue; colorsDidChange() }
+    }
+    /// The colors set on this view, out of line: most views set none, and two inline
+    /// references would make every view a size class larger.
+    @exclusivity(unchecked) private var colors: Colors?
+    private final class Colors {
+        var background: Color?
+        var tint: Color?
+    }
+    private var colorsForWriting: Colors {
+        if let colors { return colors }
+        let made = Colors()
+        colors = made
+        return made
+    }
 
     /// A view, laid out and drawn at its first update.
     public override init(name: String? = nil) {
