@@ -232,7 +232,7 @@ enum LuaObject {
         let runtime = LuaRuntime.unretained(L)
         pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
         let found = runtime._withUnsafeGuaranteedRef { NodeSlots.push(L, node, cache: -1, $0) }
-        tk_remove(L, found ? -2 : -1)
+        if found { tk_replace(L, -2) } else { tk_pop(L, 1) }
         return found
     }
 
