@@ -130,17 +130,11 @@ enum LuaObject {
 
     /// Pushes the userdata for `node`, making it on first use.
     static func push(_ L: LuaState, _ node: TraitEnvironment) {
-        let runtime = LuaRuntime.unretained(L)
-        pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
-        if !runtime._withUnsafeGuaranteedRef({ NodeSlots.push(L, node, cache: -1, $0) }) {
-            create(L, node, .node, cache: -1, runtime)
-        }
-        tk_replace(L, -2)
+        if !pushExisting(L, node) { pushNew(L, node) }
     }
 
-    /// Pushes the userdata for a node the caller has just made, which therefore has none yet:
-    /// a lookup that is bound to miss is a walk of a hash chain in a table as large as the
-    /// number of objects a script holds (a cache miss or two per construction).
+    /// Pushes a new userdata for a node that has none, such as one the caller has just made:
+    /// for it a lookup, by address as it has no index yet (`NodeSlots`), is bound to miss.
     static func pushNew(_ L: LuaState, _ node: TraitEnvironment) {
         let runtime = LuaRuntime.unretained(L)
         pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
