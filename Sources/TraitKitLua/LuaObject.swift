@@ -248,14 +248,18 @@ enum LuaObject {
         push(L, collection, .collection)
     }
 
-    /// `__gc`: drops the Swift reference (and the node's binding, which belongs to this userdata).
+    /// `__gc`: drops the Swift reference (and the node's binding, if it belongs to this userdata).
     static let collect: SwiftLuaFunction = { L in
         guard let L, let box = box(L, 1), let object = box.pointee.object else { return 0 }
         box.pointee.object = nil
         let unmanaged = Unmanaged<AnyObject>.fromOpaque(object)
         if let node = unmanaged.takeUnretainedValue() as? TraitEnvironment {
-            NodeSlots.release(L, node, ud: 1, LuaRuntime.of(L))
-            if node.binding is NodeAnchor { node.binding = nil }
+            // The binding is this userdata's unless the node has a newer one, or another
+            // runtime's.
+            let runtime = LuaRuntime.of(L)
+            if NodeSlots.release(L, node, ud: 1, runtime), node.binding === runtime.nodeAnchor {
+                node.binding = nil
+            }
         }
         unmanaged.release()
         return 0

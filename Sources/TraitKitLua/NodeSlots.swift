@@ -56,23 +56,30 @@ enum NodeSlots {
         }
     }
 
-    /// The finalizer of the userdata at `ud`, which holds `node`: gives back the node's index
-    /// if its entry is empty or still this userdata (when the state closes, or when a script
-    /// ran the finalizer by hand), and empties the entry.
-    static func release(_ L: LuaState, _ node: TraitEnvironment, ud: Int32, _ runtime: LuaRuntime) {
-        guard let index = index(node, runtime) else { return }
+    /// The finalizer of the userdata at `ud`, which holds `node`: empties the node's entry and
+    /// gives back its index if the entry is empty or still this userdata (when the state
+    /// closes, or when a script ran the finalizer by hand). Returns whether it was: false when
+    /// the node got a new userdata after the collector cleared the entry, which then owns the
+    /// node's binding.
+    static func release(_ L: LuaState, _ node: TraitEnvironment, ud: Int32, _ runtime: LuaRuntime) -> Bool {
+        let index = index(node, runtime)
+        let address = Unmanaged.passUnretained(node).toOpaque()
         pushRef(L, runtime.cacheRef)
-        let entry = lua_rawgeti(L, -1, index)
-        let free = entry == LUA_TNIL || lua_rawequal(L, -1, ud) != 0
+        let entry = if let index { lua_rawgeti(L, -1, index) } else { lua_rawgetp(L, -1, address) }
+        let current = entry == LUA_TNIL || lua_rawequal(L, -1, ud) != 0
         tk_pop(L, 1)
-        if free {
+        if current, let index {
             lua_pushnil(L)
             lua_rawseti(L, -2, index)
             node.bindingSlot = 0
             // A closing state makes no userdata again: no use keeping its indices.
             if !runtime.closed { runtime.freeSlots.append(UInt32(truncatingIfNeeded: index)) }
+        } else if current, entry != LUA_TNIL {
+            lua_pushnil(L)
+            lua_rawsetp(L, -2, address)
         }
         tk_pop(L, 1)
+        return current
     }
 }
 

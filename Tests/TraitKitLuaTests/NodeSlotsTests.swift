@@ -87,4 +87,67 @@ struct NodeSlotsTests {
             assert(rawequal(child.superview, again) and rawequal(again.subviews[1], child))
             """)
     }
+
+    /// The collector empties a dropped userdata's cache entry before it runs the userdata's
+    /// finalizer. A node reached again in between gets a new userdata, and the old one's
+    /// finalizer leaves the node bound to the new one: its fields survive a move into a
+    /// window and a full collection.
+    @Test func aFinalizerRunAfterTheNodeGotANewValueLeavesTheNodeBound() {
+        let runtime = LuaRuntime()
+        let L = runtime.L
+        let node = View(name: "kept")
+        setGlobal(runtime, "old", node)
+        // One step of the collector at a time: the smallest step size, the debt paid by hand.
+        expectRuns(runtime, """
+            old = nil
+            collectgarbage(); collectgarbage("incremental", 1000, 100, 1)
+            function step() collectgarbage("step", 0) end
+            """)
+        setGlobal(runtime, "old", node)
+        expectRuns(runtime, "old = nil")
+        let top = lua_gettop(L)
+        for _ in 0..<100_000 {
+            guard LuaObject.pushExisting(L, node) else { break }
+            lua_settop(L, top)
+            lua_getglobal(L, "step")
+            #expect(lua_pcallk(L, 0, 0, 0, 0, nil) == LUA_OK)
+        }
+        #expect(!LuaObject.pushExisting(L, node), "the collector never emptied the entry")
+        #expect(node.binding === runtime.nodeAnchor, "the old userdata's finalizer ran with the entry")
+        setGlobal(runtime, "new", node)
+        expectRuns(runtime, """
+            collectgarbage("incremental", 200, 100, 13); collectgarbage(); collectgarbage()
+            local tk = require "traitkit"
+            new.note = "kept"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            window.rootViewController = tk.ViewController{}
+            window.rootViewController.view:addSubview(new)
+            keep = window
+            new = nil
+            collectgarbage(); collectgarbage()
+            assert(keep.rootViewController.view.subviews[1].note == "kept")
+            """)
+        #expect(node.binding === runtime.nodeAnchor)
+    }
+
+    /// A node's binding belongs to the runtime that made its newest userdata: another
+    /// runtime collecting its own userdata of the node leaves it.
+    @Test func collectingANodeInOneRuntimeLeavesAnotherRuntimesBinding() {
+        let a = LuaRuntime(), b = LuaRuntime()
+        let node = View(name: "shared")
+        setGlobal(a, "x", node)
+        setGlobal(b, "x", node)
+        expectRuns(a, "x = nil; collectgarbage(); collectgarbage()")
+        #expect(node.binding === b.nodeAnchor)
+        expectRuns(b, """
+            local tk = require "traitkit"
+            x.note = "kept"
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            window.rootViewController = tk.ViewController{}
+            window.rootViewController.view:addSubview(x)
+            keep, x = window, nil
+            collectgarbage(); collectgarbage()
+            assert(keep.rootViewController.view.subviews[1].note == "kept")
+            """)
+    }
 }
