@@ -492,6 +492,20 @@ static inline void tk_pushswift(lua_State *L, tk_SwiftFunction f) {
     lua_pushcclosure(L, tk_trampoline, 1);
 }
 
+/* A Swift property setter called as __newindex calls it: the setter (a light userdata) at 1,
+ * then object, key and value. Constructors push it, with the setter they found, to apply
+ * their fields in a protected call, without a closure per call. */
+static inline int tk_call_setter(lua_State *L) {
+    tk_SwiftFunction f = (tk_SwiftFunction)lua_touserdata(L, 1);
+    lua_remove(L, 1);
+    return tk_call_swift(L, f);
+}
+
+/* Whether the value at i is the string `key` (never converts a number key, as lua_tostring would). */
+static inline int tk_is_key(lua_State *L, int i, const char *key) {
+    return lua_type(L, i) == LUA_TSTRING && strcmp(lua_tostring(L, i), key) == 0;
+}
+
 /* Pushes a Swift function whose upvalues 2 to n + 1 are the n values on top (popped). */
 static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f, int n) {
     lua_pushlightuserdata(L, (void *)f);

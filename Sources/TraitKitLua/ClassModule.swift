@@ -239,15 +239,40 @@ enum ClassModule {
     private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment,
                                         strict: Bool) throws {
         if node is Screen { return }
+        guard strict else { return try applyFields(L, table: table, to: ud, node: node) }
+        guard let box = LuaObject.box(L, ud) else { return }
+        let runtime = LuaRuntime.of(L)
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        pushRef(L, box.pointee.setters)
+        let setters = base + 1
+        let handler = runtime.pushMessageHandler(L)
+        // Read first, as they were: a setter may run a scripted method that changes the table.
         try forEachPair(L, table) {
-            let key = string(L, -2)
-            if key == "name" || (key == "screen" && node is WindowScene) { return }
-            if strict { try checkConstructorField(L, key: -2, of: ud, className: node.className) }
+            let key = absolute(L, -2), value = key + 1
+            if tk_is_key(L, key, "name") != 0 || (node is WindowScene && tk_is_key(L, key, "screen") != 0) { return }
+            lua_pushvalue(L, key)
+            guard lua_rawget(L, setters) == LUA_TLIGHTUSERDATA else {
+                return try checkConstructorField(L, key: key, of: ud, className: node.className)
+            }
+            // node[key] = value, through the setter an assignment in the script would call.
+            lua_pushcclosure(L, tk_call_setter, 0)
+            tk_insert(L, -2)
+            lua_pushvalue(L, ud)
+            lua_pushvalue(L, key)
+            lua_pushvalue(L, value)
+            try runtime.protectedCall(L, nargs: 4, nresults: 0, handler: handler)
+        }
+    }
+
+    /// A script subclass's constructor fields: each assigned as the script would assign it.
+    private static func applyFields(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment) throws {
+        try forEachPair(L, table) {
+            if tk_is_key(L, -2, "name") != 0 || (node is WindowScene && tk_is_key(L, -2, "screen") != 0) { return }
             // node[key] = value, through the same path as an assignment in the script.
             lua_pushvalue(L, ud)
             lua_pushvalue(L, -3)
             lua_pushvalue(L, -3)
-            lua_settop(L, lua_gettop(L))
             try assign(L)
         }
     }

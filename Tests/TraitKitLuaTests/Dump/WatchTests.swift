@@ -42,6 +42,14 @@ struct WatchTests {
         }
 
         var end: String.Index { output.endIndex }
+
+        /// Ends the watcher if it still runs. SIGKILL, not `terminate()`: the test process
+        /// may start it with SIGTERM blocked, and it would then watch on after the suite.
+        func stop() {
+            guard process.isRunning else { return }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     static func write(_ text: String, to path: String) throws {
@@ -73,7 +81,7 @@ struct WatchTests {
         try Self.write(Self.mainScript(), to: main)
         try Self.write("return { theme = \"standard\" }\n", to: settings)
         let watched = try Watched(["run", "--watch", "--timeout", "2", main])
-        defer { if watched.process.isRunning { watched.process.terminate() } }
+        defer { watched.stop() }
         watched.wait(for: "ran with standard")
 
         // A module the script requires changed: a fresh run, and the override's change.
@@ -115,7 +123,7 @@ struct WatchTests {
         try Self.write(Self.mainScript(), to: main)
         try Self.write("return { theme = \"standard\" }\n", to: folder + "settings.lua")
         let watched = try Watched(["dump", "--watch", "--format", "mermaid", "--output", output, main])
-        defer { if watched.process.isRunning { watched.process.terminate() } }
+        defer { watched.stop() }
         watched.wait(for: "ran with standard")
         #expect((try? String(contentsOfFile: output, encoding: .utf8))?.contains("● Theme = standard") == true)
         let mark = watched.end
