@@ -101,8 +101,11 @@ enum MissReasons {
         case let k where k.hasPrefix("override"):
             "the overrides object's __newindex crosses into Swift, checks the value and marks the path dirty"
         case "traitOverrides fetch":
-            "the bench fetches each view's overrides once, which makes the overrides object (a userdata that "
-                + "holds the node's userdata and is kept in it); later fetches are answered in C (about 65 ns)"
+            "a view's first fetch makes its overrides object (a userdata that holds the node's userdata and is "
+                + "kept in it); later fetches find it there (the next figure)"
+        case "traitOverrides fetch again":
+            "the node's __index is a C function that finds the overrides object in the node's user value: the "
+                + "interpreter's call into C is most of it"
         case "registerForTraitChanges":
             "a registration object and its userdata, its handler entry in the node's user value, and the trait "
                 + "list parsed"

@@ -48,6 +48,7 @@ for i = 1, M do views[i] = tk.View{}; root:addSubview(views[i]) end
 tk.update()
 local overrides = {}
 time("traitOverrides fetch", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
+time("traitOverrides fetch again", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
 time("override set by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = "b" end end)
 time("override remove by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = nil end end)
 time("override set by name", M, function() for i = 1, M do views[i].traitOverrides.SingleOpTheme = "b" end end)
@@ -79,6 +80,7 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
         ("v.traitOverrides.Name = x", "override set by name", 200),
         ("v.traitOverrides.Name = nil", "override remove by name", 200),
         ("fetching v.traitOverrides", "traitOverrides fetch", 60),
+        ("fetching v.traitOverrides again", "traitOverrides fetch again", 60),
         ("registerForTraitChanges", "registerForTraitChanges", 400),
         ("tk.update() after an override on each view (per view)", "update after an override on every view", 250),
     ]
