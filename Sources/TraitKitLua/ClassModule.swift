@@ -129,31 +129,33 @@ enum ClassModule {
     /// script's subclass (named by its `__name`).
     static let construct: SwiftLuaFunction = { L in
         guarded(L) { L in
-            let runtime = LuaRuntime.of(L)
-            let engine = engineClasses[Int(tk_tointeger(L, tk_upvalueindex(2), nil))].name
-            var className = engine
-            if lua_toboolean(L, tk_upvalueindex(3)) != 0 {
+            let index = Int(tk_tointeger(L, tk_upvalueindex(2), nil))
+            let isSubclass = lua_toboolean(L, tk_upvalueindex(3)) != 0
+            // Named only for a subclass and for messages: most constructors touch no string.
+            func className() throws -> String {
+                guard isSubclass else { return engineClasses[index].name }
                 guard rawGetField(L, 1, literal: "__name") == LUA_TSTRING, let name = string(L, -1) else {
                     throw LuaError("not a class")
                 }
-                className = name
                 tk_pop(L, 1)
+                return name
             }
+            let subclassName = isSubclass ? try className() : nil
             guard isNil(L, 2) || lua_type(L, 2) == LUA_TTABLE else {
-                throw constructorArgumentError(L, className, expected: "a table")
+                throw constructorArgumentError(L, try className(), expected: "a table")
             }
             let node: TraitEnvironment
             do {
-                node = try make(L, engine: engine, className: className, runtime: runtime)
+                node = try make(L, type: engineClasses[index].type, className: try className())
             } catch let error as LuaError {
-                throw LuaError(fieldMessage(error.description, className))
+                throw LuaError(fieldMessage(error.description, try className()))
             }
             LuaObject.pushNew(L, node)
             let ud = lua_gettop(L)
             // A script's subclass is kept in the user value; an engine class's instance finds
             // its class from its Swift type (`pushDefaultClass`), so most nodes need no table.
-            if className != engine {
-                node.className = className
+            if let subclassName {
+                node.className = subclassName
                 LuaObject.pushUserValue(L, ud)
                 lua_pushvalue(L, 1)
                 lua_rawsetp(L, -2, UVKey.classTable)
@@ -162,9 +164,9 @@ enum ClassModule {
             // `{ name = ... }` alone, the most common table, needs no pass over its pairs.
             if lua_type(L, 2) == LUA_TTABLE, tk_has_only_key(L, 2, "name") == 0 {
                 do {
-                    try applyProperties(L, table: 2, to: ud, node: node, strict: className == engine)
+                    try applyProperties(L, table: 2, to: ud, node: node, strict: !isSubclass)
                 } catch let error as LuaCallError {
-                    throw LuaError(fieldMessage(error.description, className))
+                    throw LuaError(fieldMessage(error.description, try className()))
                 }
             }
             lua_settop(L, ud)
@@ -183,26 +185,26 @@ enum ClassModule {
         return "bad field '\(field)' in \(className){...}" + firstLine[firstLine.index(after: end)...]
     }
 
-    private static func make(_ L: LuaState, engine: String, className: String, runtime: LuaRuntime) throws -> TraitEnvironment {
+    private static func make(_ L: LuaState, type: TraitEnvironment.Type, className: @autoclosure () throws -> String) throws -> TraitEnvironment {
         let name = try field(L, "name") { try optString(L, -1, "name") }
-        switch engine {
-        case "View": return View(name: name)
-        case "ScrollView": return ScrollView(name: name)
-        case "ViewController": return ViewController(name: name)
-        case "HostingController":
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(View.self): return View(name: name)
+        case ObjectIdentifier(ScrollView.self): return ScrollView(name: name)
+        case ObjectIdentifier(ViewController.self): return ViewController(name: name)
+        case ObjectIdentifier(HostingController.self):
             let root = try field(L, "root") {
                 try LuaObject.check(L, -1, Element.self, "root", expected: "an element")
             }
             return HostingController(root: root, name: name)
-        case "Window": return Window(name: name)
-        case "WindowScene":
+        case ObjectIdentifier(Window.self): return Window(name: name)
+        case ObjectIdentifier(WindowScene.self):
             let screen = try field(L, "screen") {
                 try NodeArgs.optional(L, -1, Screen.self, "WindowScene", expected: "a Screen")
             }
             let scene = WindowScene(screen: screen, name: name)
-            try runtime.traitSettings.apply(to: scene)
+            try LuaRuntime.of(L).traitSettings.apply(to: scene)
             return scene
-        case "Screen":
+        case ObjectIdentifier(Screen.self):
             // The constructor's traits, then `--trait` settings over them: the screen's
             // collection is its system traits from the start, as UIScreen's is.
             var traits = MutableTraits(TraitCollection())
@@ -215,12 +217,13 @@ enum ClassModule {
                     try traits.set(try TraitValues.value(L, -1, for: trait), for: trait)
                 }
             }
+            let runtime = LuaRuntime.of(L)
             for (trait, value) in runtime.traitSettings.screen { try traits.set(value, for: trait) }
             let screen = Screen(systemTraits: TraitCollection(traits), name: name)
             runtime.application.add(screen)
             return screen
         default:
-            throw LuaError("\(className) cannot be made from a script")
+            throw LuaError("\(try className()) cannot be made from a script")
         }
     }
 

@@ -138,7 +138,8 @@ enum LuaObject {
     static func pushNew(_ L: LuaState, _ node: TraitEnvironment) {
         let runtime = LuaRuntime.unretained(L)
         pushRef(L, runtime._withUnsafeGuaranteedRef { $0.cacheRef })
-        create(L, node, .node, cache: -1, runtime)
+        let cache = lua_gettop(L)
+        runtime._withUnsafeGuaranteedRef { createNode(L, node, .node, cache: cache, $0) }
         tk_replace(L, -2)
     }
 
@@ -160,26 +161,41 @@ enum LuaObject {
 
     /// `create` with the runtime borrowed (`owner`) and the cache's index absolute.
     private static func create(_ L: LuaState, _ object: AnyObject, _ kind: Kind, cache: Int32?, _ owner: LuaRuntime) {
-        // Nodes have six more user values: their cached collection userdata (tk_node_index),
-        // their handlers (`HandlerSlot`), their `traitOverrides` proxy (`OverridesModule.push`)
-        // and three links of the chains that anchor them to their owner (`NodeAnchor`).
-        // Collections have two: their last read (tk_collection_index).
-        let node = object as? TraitEnvironment
-        let slots = node != nil ? TK_NODE_SLOTS : kind == .collection ? TK_COLLECTION_SLOTS : 1
-        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, slots)!
+        if let node = object as? TraitEnvironment { return createNode(L, node, kind, cache: cache, owner) }
+        // Collections have two more user values: their last read (tk_collection_index).
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, kind == .collection ? TK_COLLECTION_SLOTS : 1)!
+        initialize(L, raw, object, kind, owner)
+        if let cache {
+            lua_pushvalue(L, -1)
+            lua_rawsetp(L, cache, Unmanaged.passUnretained(object).toOpaque())
+        }
+    }
+
+    /// `create` for a node: six more user values, its cached collection userdata
+    /// (tk_node_index), its handlers (`HandlerSlot`), its `traitOverrides` proxy
+    /// (`OverridesModule.push`) and three links of the chains that anchor it to its owner
+    /// (`NodeAnchor`); its cache entry by index (`NodeSlots`).
+    private static func createNode(_ L: LuaState, _ node: TraitEnvironment, _ kind: Kind, cache: Int32?, _ owner: LuaRuntime) {
+        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, TK_NODE_SLOTS)!
+        initialize(L, raw, node, kind, owner)
+        if let cache, kind == .node {
+            NodeSlots.enter(L, node, cache: cache, owner)
+        } else if let cache {
+            lua_pushvalue(L, -1)
+            lua_rawsetp(L, cache, Unmanaged.passUnretained(node).toOpaque())
+        }
+        NodeAnchor.adopt(L, -1, node, owner)
+    }
+
+    /// Fills the new userdata's box at `raw` (on top), which retains `object`, and sets its metatable.
+    private static func initialize(_ L: LuaState, _ raw: UnsafeMutableRawPointer, _ object: AnyObject, _ kind: Kind,
+                                   _ owner: LuaRuntime) {
         let members = owner.members(for: object, kind)
         raw.bindMemory(to: Box.self, capacity: 1).initialize(
             to: Box(magic: magic, object: Unmanaged.passRetained(object).toOpaque(), kind: kind.rawValue,
                     members: members.getters, setters: members.setters, collection: nil, handler: 0))
         pushRef(L, owner.metatableRefs[Int(kind.rawValue)])
         lua_setmetatable(L, -2)
-        if let cache, let node, kind == .node {
-            NodeSlots.enter(L, node, cache: cache, owner)
-        } else if let cache {
-            lua_pushvalue(L, -1)
-            lua_rawsetp(L, cache, Unmanaged.passUnretained(object).toOpaque())
-        }
-        if let node { NodeAnchor.adopt(L, -1, node, owner) }
     }
 
     /// The identity cache's key for the last collection pushed (object keys are light userdata).
