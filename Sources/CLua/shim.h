@@ -225,6 +225,19 @@ static inline tk_Box *tk_tobox(lua_State *L, int i, int32_t kind) {
         ? box : NULL;
 }
 
+/* Pushes the first or second value of the running C function if it is the userdata of the
+ * engine object `object` and returns 1; pushes nothing and returns 0 otherwise. */
+static inline int tk_push_argument(lua_State *L, const void *object) {
+    for (int i = 1; i <= 2; i++) {
+        const tk_Box *box = (const tk_Box *)lua_touserdata(L, i);
+        if (box && lua_rawlen(L, i) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->object == object) {
+            lua_pushvalue(L, i);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The node userdata's user value that holds its `traitOverrides` proxy once made
  * (OverridesModule.push). */
 #define TK_OVERRIDES_SLOT 5

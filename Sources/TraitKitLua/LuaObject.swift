@@ -229,12 +229,7 @@ enum LuaObject {
     /// did. Cheaper than the identity cache's hash chain, a cache miss or two in a large one;
     /// and a userdata there is the object's one userdata whatever function it is.
     static func pushArgument(_ L: LuaState, _ object: AnyObject) -> Bool {
-        let pointer = Unmanaged.passUnretained(object).toOpaque()
-        for i: Int32 in 1...2 where box(L, i)?.pointee.object == pointer {
-            lua_pushvalue(L, i)
-            return true
-        }
-        return false
+        tk_push_argument(L, Unmanaged.passUnretained(object).toOpaque()) != 0
     }
 
     /// Pushes the userdata of `node` only if it exists already; returns whether it did.
