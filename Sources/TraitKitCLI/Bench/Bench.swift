@@ -151,7 +151,8 @@ struct Bench: ParsableCommand {
         figures.append(Figure(name: "whole script: total", nodes: size, unit: "ns/view", value: total, spread: 0,
                               comparisonName: "pure Lua", comparison: pureTotal,
                               target: "3x faster than pure Lua", meetsTarget: total * 3 <= pureTotal)
-            .explained(MissReasons.wholeScript(phase: "total")))
+            .explained(MissReasons.wholeScriptTotal(total, pure: pureTotal, build: r["tk.build"] ?? 0,
+                                                    pureBuild: r["pure.build"] ?? 0)))
         return figures
     }
 
