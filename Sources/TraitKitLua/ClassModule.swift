@@ -199,7 +199,7 @@ enum ClassModule {
         case ObjectIdentifier(Window.self): return Window(name: name)
         case ObjectIdentifier(WindowScene.self):
             let screen = try field(L, "screen") {
-                try NodeArgs.optional(L, -1, Screen.self, "WindowScene", expected: "a Screen")
+                try NodeArgs.optional(L, -1, Screen.self, "screen", expected: "a Screen")
             }
             let scene = WindowScene(screen: screen, name: name)
             try LuaRuntime.of(L).traitSettings.apply(to: scene)
@@ -294,9 +294,13 @@ enum ClassModule {
         let className = className()  // only for the message: naming an engine type is slow
         var names = ["name"] + LuaRuntime.of(L).setterNames(L, of: ud)
         if className == "WindowScene" { names.append("screen") }
-        let field = string(L, key) ?? typeName(L, key)
-        throw LuaError("unknown field '\(clipped(field))' in \(className){...}" + didYouMean(field, in: names)
-            + " (properties: \(Set(names).sorted().joined(separator: ", ")))")
+        let properties = " (properties: \(Set(names).sorted().joined(separator: ", ")))"
+        guard lua_type(L, key) == LUA_TSTRING, let field = string(L, key) else {
+            // `View{ 1 }` or `View{ [true] = ... }`: say the key as written, not its type as a name.
+            throw LuaError("unknown field [\(TraitValues.describeValue(L, key))] in \(className){...} "
+                + "(constructor fields are named: name = ...)" + properties)
+        }
+        throw LuaError("unknown field '\(clipped(field))' in \(className){...}" + didYouMean(field, in: names) + properties)
     }
 
     /// Performs `t[k] = v` for the three values on top of the stack (object, key, value),
