@@ -514,9 +514,13 @@ static inline int tk_call_setter(lua_State *L) {
     return tk_call_swift(L, f);
 }
 
-/* Whether the value at i is the string `key` (never converts a number key, as lua_tostring would). */
+/* Whether the value at i is the string `key`, all of it (a Lua string may hold a zero byte);
+ * never converts a number key, as lua_tostring would. */
 static inline int tk_is_key(lua_State *L, int i, const char *key) {
-    return lua_type(L, i) == LUA_TSTRING && strcmp(lua_tostring(L, i), key) == 0;
+    size_t n;
+    if (lua_type(L, i) != LUA_TSTRING) return 0;
+    const char *s = lua_tolstring(L, i, &n);
+    return n == strlen(key) && memcmp(s, key, n) == 0;
 }
 
 /* Pushes a Swift function whose upvalues 2 to n + 1 are the n values on top (popped). */
@@ -647,7 +651,7 @@ static inline int tk_has_only_key(lua_State *L, int t, const char *key) {
     t = lua_absindex(L, t);
     lua_pushnil(L);
     while (lua_next(L, t)) {
-        int same = lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), key) == 0;
+        int same = tk_is_key(L, -2, key);
         lua_pop(L, 1);
         if (!same) { lua_pop(L, 1); return 0; }
     }

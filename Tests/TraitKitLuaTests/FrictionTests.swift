@@ -164,6 +164,7 @@ struct FrictionTests {
             ("tk.WindowScene{ scren = tk.Screen{} }", "unknown field 'scren' in WindowScene{...} (did you mean 'screen'?)"),
             ("tk.View{ nmae = 'x' }", "unknown field 'nmae' in View{...} (did you mean 'name'?)"),
             ("tk.View{ 'x' }", "unknown field [1] in View{...} (constructor fields are named: name = ...)"),
+            ("tk.View{ ['name\\0x'] = 'x' }", "unknown field 'name"),
             ("tk.WindowScene{ screen = tk.View{} }", "bad field 'screen' in WindowScene{...} (expected a Screen, got View)"),
             ("_ = v.supervew", "View 'v' has no member 'supervew' (did you mean 'superview'?)"),
             ("_ = v.isHidden", "View 'v' has no member 'isHidden'"),
