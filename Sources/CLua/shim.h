@@ -217,20 +217,26 @@ typedef struct {
 #define TK_KIND_NODE 0
 #define TK_KIND_COLLECTION 1
 
+/* The box of the value at `i` if it is an engine object's userdata, else NULL: its size and
+ * magic are checked before anything else is read (LuaObject.box in Swift). */
+static inline tk_Box *tk_anybox(lua_State *L, int i) {
+    tk_Box *box = (tk_Box *)lua_touserdata(L, i);
+    return box && lua_rawlen(L, i) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC ? box : NULL;
+}
+
 /* The box of the value at `i` if it is an engine object's userdata of `kind`, else NULL: the
  * fast paths are reachable through the debug library with any value as self. */
 static inline tk_Box *tk_tobox(lua_State *L, int i, int32_t kind) {
-    tk_Box *box = (tk_Box *)lua_touserdata(L, i);
-    return box && lua_rawlen(L, i) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->kind == kind
-        ? box : NULL;
+    tk_Box *box = tk_anybox(L, i);
+    return box && box->kind == kind ? box : NULL;
 }
 
 /* Pushes the first or second value of the running C function if it is the userdata of the
  * engine object `object` and returns 1; pushes nothing and returns 0 otherwise. */
 static inline int tk_push_argument(lua_State *L, const void *object) {
     for (int i = 1; i <= 2; i++) {
-        const tk_Box *box = (const tk_Box *)lua_touserdata(L, i);
-        if (box && lua_rawlen(L, i) == sizeof(tk_Box) && box->magic == TK_BOX_MAGIC && box->object == object) {
+        const tk_Box *box = tk_anybox(L, i);
+        if (box && box->object == object) {
             lua_pushvalue(L, i);
             return 1;
         }

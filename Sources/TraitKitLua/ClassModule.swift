@@ -253,7 +253,7 @@ enum ClassModule {
         // Read first, as they were: a setter may run a scripted method that changes the table.
         try forEachPair(L, table) {
             let key = absolute(L, -2), value = key + 1
-            if tk_is_key(L, key, "name") != 0 || (node is WindowScene && tk_is_key(L, key, "screen") != 0) { return }
+            if madeWith(L, key: key, node) { return }
             lua_pushvalue(L, key)
             guard lua_rawget(L, setters) == LUA_TLIGHTUSERDATA else {
                 return try checkConstructorField(L, key: key, of: ud, className: node.className)
@@ -268,10 +268,15 @@ enum ClassModule {
         }
     }
 
+    /// Whether the key at `key` names a field `make` already used: the name, a scene's screen.
+    private static func madeWith(_ L: LuaState, key: Int32, _ node: TraitEnvironment) -> Bool {
+        tk_is_key(L, key, "name") != 0 || (node is WindowScene && tk_is_key(L, key, "screen") != 0)
+    }
+
     /// A script subclass's constructor fields: each assigned as the script would assign it.
     private static func applyFields(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment) throws {
         try forEachPair(L, table) {
-            if tk_is_key(L, -2, "name") != 0 || (node is WindowScene && tk_is_key(L, -2, "screen") != 0) { return }
+            if madeWith(L, key: -2, node) { return }
             // node[key] = value, through the same path as an assignment in the script.
             lua_pushvalue(L, ud)
             lua_pushvalue(L, -3)

@@ -21,9 +21,7 @@ enum LuaObject {
     /// The box of the userdata at `i`, if it is one of ours. (`lua_touserdata` answers for a
     /// light userdata too, but its `lua_rawlen` is 0: only a full userdata of our size is read.)
     static func box(_ L: LuaState, _ i: Int32) -> UnsafeMutablePointer<Box>? {
-        guard let raw = lua_touserdata(L, i), lua_rawlen(L, i) == MemoryLayout<Box>.size else { return nil }
-        let box = raw.bindMemory(to: Box.self, capacity: 1)
-        return box.pointee.magic == magic ? box : nil
+        tk_anybox(L, i)
     }
 
     /// The box of the live engine object at `i` (the `self` of a metamethod), or an error
