@@ -48,6 +48,9 @@ typedef struct tk_Limits {
     void *runtime;         /* the Swift LuaRuntime, unretained (LuaRuntime.unretained) */
     const char *collection_key; /* "traitCollection" and "traitOverrides" as this state interned */
     const char *overrides_key;  /* them (tk_pushnodeindex), for tk_node_index to compare keys with */
+    int overrides_metatable;    /* registry refs every traitOverrides proxy is made with */
+    int overrides_members;      /* (tk_push_new_overrides); 0 until the proxies' members exist */
+    int overrides_setters;
     size_t allocations;    /* blocks Lua allocated (new ones, not resizes), for traitkit bench */
 } tk_Limits;
 
@@ -216,6 +219,7 @@ typedef struct {
 /* LuaObject.Kind values the C fast paths check for (a test checks them against Swift's). */
 #define TK_KIND_NODE 0
 #define TK_KIND_COLLECTION 1
+#define TK_KIND_OVERRIDES 6
 
 /* The box of the value at `i` if it is an engine object's userdata, else NULL: its size and
  * magic are checked before anything else is read (LuaObject.box in Swift). */
@@ -244,12 +248,30 @@ static inline int tk_push_argument(lua_State *L, const void *object) {
     return 0;
 }
 
-/* The node userdata's user value that holds its `traitOverrides` proxy once made
- * (OverridesModule.push). */
+/* The node userdata's user value that holds its `traitOverrides` proxy once made: nil before,
+ * false for a node that has no overrides (a screen; Swift says why). */
 #define TK_OVERRIDES_SLOT 5
+/* The proxy's user value that holds its node's userdata (1 anchors override values). */
+#define TK_PROXY_NODE_SLOT 2
 /* How many user values a node userdata has: after the proxy, the two links of the chain
  * that anchors the nodes an owner owns (NodeAnchor). */
 #define TK_NODE_SLOTS 7
+
+/* Makes the `traitOverrides` proxy of the node userdata at `node` (absolute), whose
+ * TK_OVERRIDES_SLOT is nil: a userdata of kind TK_KIND_OVERRIDES that holds no object, only
+ * the node's userdata, and has no finalizer. Keeps it in that slot and leaves it on top. */
+static inline void tk_push_new_overrides(lua_State *L, int node) {
+    tk_Limits *limits = tk_limits(L);
+    tk_Box *box = (tk_Box *)lua_newuserdatauv(L, sizeof *box, 2);
+    *box = (tk_Box){ .magic = TK_BOX_MAGIC, .kind = TK_KIND_OVERRIDES,
+                     .members = limits->overrides_members, .setters = limits->overrides_setters };
+    lua_rawgeti(L, LUA_REGISTRYINDEX, limits->overrides_metatable);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, node);
+    lua_setiuservalue(L, -2, TK_PROXY_NODE_SLOT);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, node, TK_OVERRIDES_SLOT);
+}
 
 /* The node's current collection when the binding's fast path can read it: the pointer in
  * the node's slot, which only the update pass changes (the slot pointer is at `slot_offset`
@@ -282,7 +304,7 @@ static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *coll
  * node's second user value while the collection cached there (`box->collection`) is still the
  * node's current one, and else from the identity cache when the collection has a userdata
  * already (after an update, most nodes share a collection another node's read has brought to
- * Lua); `node.traitOverrides` from TK_OVERRIDES_SLOT once the proxy is made. Any other key is
+ * Lua); `node.traitOverrides` from TK_OVERRIDES_SLOT, where its first fetch makes the proxy. Any other key is
  * looked up in the node's member table, as the Swift `__index` of other objects (indexObject)
  * does first: a method is returned from here, a property getter (a light userdata) runs in this
  * frame (the `traitCollection` getter makes and caches a collection that has no userdata yet);
@@ -298,7 +320,15 @@ TK_HOT static inline int tk_node_index(lua_State *L) {
      * them exactly when its characters are theirs, compared without a call into Lua. */
     const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
     if (key && key == limits->overrides_key) {
-        if (lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT) == LUA_TUSERDATA) return 1;
+        switch (lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT)) {
+        case LUA_TUSERDATA:
+            return 1;
+        case LUA_TNIL:
+            if (!limits->overrides_members) break;
+            lua_settop(L, 2);
+            tk_push_new_overrides(L, 1);
+            return 1;
+        }
         lua_settop(L, 2);
     } else if (key && key == limits->collection_key && limits->collection_offset) {
         void *current = tk_node_collection(limits, box);

@@ -43,39 +43,17 @@ enum LuaObject {
         return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     }
 
-    /// The user value of a `traitOverrides` proxy that holds its node's userdata.
-    static let proxyNodeSlot: Int32 = 2
-
     /// The node whose `traitOverrides` the value at `i` is, if it is one and its node is alive.
     /// A proxy reaches its node only through the node's userdata, whose finalizer releases
     /// the node: a proxy that a finalizer brings back after that finds nothing, where an
     /// object pointer of its own would dangle.
     static func overridesNode(_ L: LuaState, _ i: Int32) -> TraitEnvironment? {
         guard let box = box(L, i), box.pointee.kind == Kind.overrides.rawValue else { return nil }
-        lua_getiuservalue(L, i, proxyNodeSlot)
+        lua_getiuservalue(L, i, TK_PROXY_NODE_SLOT)
         defer { tk_pop(L, 1) }
         // The proxy at `i` keeps the node's userdata, and with it the node, alive.
         guard let node = self.box(L, -1), let object = node.pointee.object else { return nil }
         return Unmanaged<TraitEnvironment>.fromOpaque(object).takeUnretainedValue()
-    }
-
-    /// Pushes a new `traitOverrides` proxy for the node whose userdata is at `node`.
-    ///
-    /// The proxy holds no object, only the node's userdata (user value `proxyNodeSlot`; user
-    /// value 1 anchors override values, `ValueAnchors`), and has no finalizer: nothing to
-    /// release, and no `__gc` for the collector to queue, call and free in two cycles.
-    static func pushOverrides(_ L: LuaState, node: Int32) {
-        let node = absolute(L, node)
-        let runtime = LuaRuntime.unretained(L).takeUnretainedValue()
-        let members = runtime.overridesMembers
-        let raw = tk_newuserdata(L, MemoryLayout<Box>.size, 2)!
-        raw.bindMemory(to: Box.self, capacity: 1).initialize(
-            to: Box(magic: magic, object: nil, kind: Kind.overrides.rawValue,
-                    members: members.getters, setters: members.setters, collection: nil, handler: 0))
-        pushRef(L, runtime.metatableRefs[Int(Kind.overrides.rawValue)])
-        lua_setmetatable(L, -2)
-        lua_pushvalue(L, node)
-        lua_setiuservalue(L, -2, proxyNodeSlot)
     }
 
     /// The object at `i` as `T`, or an argument error naming what was expected.
@@ -181,6 +159,10 @@ enum LuaObject {
         } else if let cache {
             lua_pushvalue(L, -1)
             lua_rawsetp(L, cache, Unmanaged.passUnretained(node).toOpaque())
+        }
+        if type(of: node) == Screen.self {  // no overrides: tk_node_index leaves it to Swift
+            lua_pushboolean(L, 0)
+            _ = lua_setiuservalue(L, -2, TK_OVERRIDES_SLOT)
         }
         NodeAnchor.adopt(L, -1, node, owner)
     }

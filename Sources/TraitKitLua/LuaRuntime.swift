@@ -56,11 +56,12 @@ public final class LuaRuntime {
     @exclusivity(unchecked) private var memberRefs: [ObjectIdentifier: (getters: Int32, setters: Int32)] = [:] {
         didSet {
             lastMembers = (nil, (0, 0))
-            overridesMembers = memberRefs[ObjectIdentifier(OverridesModule.Proxy.self)] ?? (0, 0)
+            // Every overrides proxy's, for the C that makes them (tk_push_new_overrides).
+            let proxy = memberRefs[ObjectIdentifier(OverridesModule.Proxy.self)] ?? (0, 0)
+            limits.pointee.overrides_members = proxy.getters
+            limits.pointee.overrides_setters = proxy.setters
         }
     }
-    /// The members of every overrides proxy (`LuaObject.pushOverrides`).
-    @exclusivity(unchecked) private(set) var overridesMembers: (getters: Int32, setters: Int32) = (0, 0)
     /// The last class `members(for:)` answered: scripts make objects of one class in runs,
     /// and each answer otherwise costs a hash per class up the chain.
     @exclusivity(unchecked) private var lastMembers: (type: ObjectIdentifier?, refs: (getters: Int32, setters: Int32)) = (nil, (0, 0))
@@ -190,7 +191,7 @@ public final class LuaRuntime {
             }
             rawSetField(L, -2, "__index")
             push(L, kind == .overrides ? OverridesModule.newIndex : newIndexObject); rawSetField(L, -2, "__newindex")
-            // A proxy holds no object to release (`LuaObject.pushOverrides`).
+            // A proxy holds no object to release (`tk_push_new_overrides`).
             if kind != .overrides { push(L, LuaObject.collect); rawSetField(L, -2, "__gc") }
             push(L, objectToString); rawSetField(L, -2, "__tostring")
             push(L, objectEquals); rawSetField(L, -2, "__eq")
@@ -203,6 +204,7 @@ public final class LuaRuntime {
             }
             metatableRefs.append(luaL_ref(L, tk_registryindex()))
         }
+        limits.pointee.overrides_metatable = metatableRefs[Int(LuaObject.Kind.overrides.rawValue)]
         tk_pop(L, 1)  // the __pairs metamethod
         push(L, newIndexObject)
         newIndexRef = luaL_ref(L, tk_registryindex())

@@ -6,7 +6,7 @@ import TraitKit
 enum OverridesModule {
     /// The type the proxies' members are registered under (for `LuaRuntime.members` and the
     /// API reference). A proxy is a userdata of kind `.overrides` that holds its node's
-    /// userdata (`LuaObject.pushOverrides`), not an object of its own.
+    /// userdata (`tk_push_new_overrides`), not an object of its own.
     final class Proxy {}
 
     static let members = Members(methods: [("contains", contains), ("remove", remove)])
@@ -16,16 +16,15 @@ enum OverridesModule {
     }
 
     /// Pushes the proxy of the node at `i`: made once, kept in the node userdata's user value
-    /// `TK_OVERRIDES_SLOT`, where the C `__index` of nodes (`tk_node_index`) answers
-    /// `node.traitOverrides` from afterwards.
+    /// `TK_OVERRIDES_SLOT`. The C `__index` of nodes (`tk_node_index`) answers
+    /// `node.traitOverrides` from there and makes the proxy itself; this is the rest (a
+    /// screen's error, a fetch through the debug library).
     static func push(_ L: LuaState, node i: Int32, _ node: TraitEnvironment) throws {
         guard node.traitOverridesIfAny != nil else { throw TraitError.screenHasNoOverrides }
         let i = absolute(L, i)
         if lua_getiuservalue(L, i, TK_OVERRIDES_SLOT) == LUA_TUSERDATA { return }
         tk_pop(L, 1)
-        LuaObject.pushOverrides(L, node: i)
-        lua_pushvalue(L, -1)
-        _ = lua_setiuservalue(L, i, TK_OVERRIDES_SLOT)
+        tk_push_new_overrides(L, i)
     }
 
     /// The node of the proxy at `i`; nil if the value is no proxy, an error if its node's

@@ -19,6 +19,7 @@ import Testing
     @Test func fastPathsRefuseForeignSelves() {
         #expect(LuaObject.Kind.node.rawValue == TK_KIND_NODE)
         #expect(LuaObject.Kind.collection.rawValue == TK_KIND_COLLECTION)
+        #expect(LuaObject.Kind.overrides.rawValue == TK_KIND_OVERRIDES)
         expectLua("""
             local tk = require "traitkit"
             local nodeIndex = debug.getmetatable(tk.View{}).__index
