@@ -1183,6 +1183,31 @@ struct BindingTests {
         #expect(runtime.run(chunk: grow, name: "=grow") == nil)
     }
 
+    /// A node's first `traitOverrides` makes its proxy in the C `__index`: going over the limit
+    /// there ends the run like any other allocation, and leaves every node usable after.
+    @Test func aLimitReachedMakingOverridesProxiesEndsTheRunCleanly() throws {
+        let runtime = LuaRuntime()
+        let build = "tk = require 'traitkit' views = {} for i = 1, 20000 do views[i] = tk.View{} end "
+            + "collectgarbage() used = collectgarbage('count')"
+        #expect(runtime.run(chunk: build, name: "=build") == nil)
+        let used = try #require(runtime.globalNumber(table: "_G", key: "used"))
+        runtime.memoryLimit = Int(used * 1024) + 512 * 1024  // room for a few thousand proxies
+        let fetch = "held = {} for i = 1, #views do held[i] = views[i].traitOverrides end reached = 1"
+        #expect(runtime.run(chunk: fetch, name: "=fetch")?.hasPrefix("memory limit of") == true)
+        #expect(runtime.globalNumber(table: "_G", key: "reached") == nil)
+        runtime.memoryLimit = 0
+        let after = """
+            for i = 1, #views do
+              local overrides = views[i].traitOverrides
+              assert(held[i] == nil or held[i] == overrides, "a node keeps the proxy it made")
+              overrides.userInterfaceStyle = "dark"
+              assert(views[i].traitOverrides == overrides and overrides.userInterfaceStyle == "dark")
+            end
+            assert(views[#views].traitOverrides:contains("userInterfaceStyle"))
+            """
+        #expect(runtime.run(chunk: after, name: "=after") == nil)
+    }
+
     @Test func timeoutEndsAnInfiniteLoop() {
         let runtime = LuaRuntime()
         runtime.timeout = 0.2
