@@ -171,21 +171,27 @@ end
 
 local function median(xs) table.sort(xs) return xs[(#xs + 1) // 2] end
 
-results = {}
-for _, side in ipairs{ { "tk", engine }, { "pure", pure } } do
-  local samples = {}
-  for r = 1, runs do
+-- The sides take turns, run by run: a machine whose speed drifts (a shared host) then slows
+-- both alike instead of whichever side ran in the slow stretch.
+local sides = { { "tk", engine }, { "pure", pure } }
+local samples = { tk = {}, pure = {} }
+for r = 1, runs do
+  for _, side in ipairs(sides) do
     collectgarbage(); collectgarbage()
-    samples[r] = drive(side[2], N, side[1] .. r)
+    samples[side[1]][r] = drive(side[2], N, side[1])  -- later runs get the same traits back
   end
+end
+results = {}
+for _, side in ipairs(sides) do
+  local name = side[1]
   for _, phase in ipairs(phases) do
     for k, what in ipairs{ "", ".lua", ".swift" } do
       local xs = {}
-      for r = 1, runs do xs[r] = samples[r][phase][k] end
-      results[side[1] .. "." .. phase .. what] = median(xs)
+      for r = 1, runs do xs[r] = samples[name][r][phase][k] end
+      results[name .. "." .. phase .. what] = median(xs)
     end
   end
-  results[side[1] .. ".fired"] = samples[1].fired
+  results[name .. ".fired"] = samples[name][1].fired
 end
 """#
 
