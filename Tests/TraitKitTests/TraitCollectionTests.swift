@@ -87,6 +87,36 @@ struct TraitCollectionTests {
         #expect(TraitCollection(defaults).changedTraits(from: short).map(\.name) == ["ChangedLevel"])
     }
 
+    /// Compared among given traits only, past either collection's end against the defaults,
+    /// the answer is the full comparison's restricted to them.
+    @Test func changedTraitsAmongGivenTraits() throws {
+        let level = try TraitRegistry.define(name: "AmongLevel", kind: .integer, defaultValue: .integer(3))
+        let short = TraitCollection { $0.horizontalSizeClass = .regular }
+        var traits = MutableTraits(short)
+        try traits.set(.integer(4), for: level)
+        traits.userInterfaceStyle = .dark
+        let long = TraitCollection(traits)
+        let both = TraitSet([level, SystemTraits.userInterfaceStyle])
+        #expect(long.changedTraitSet(from: short, among: both) == both)
+        #expect(short.changedTraitSet(from: long, among: both) == both)
+        #expect(long.changedTraitSet(from: short, among: TraitSet([level])) == TraitSet([level]))
+        #expect(long.changedTraitSet(from: short, among: TraitSet([SystemTraits.horizontalSizeClass])).isEmpty)
+        try traits.set(.integer(3), for: level)
+        #expect(TraitCollection(traits).changedTraitSet(from: short, among: TraitSet([level])).isEmpty)
+        #expect(long.changedTraitSet(from: long, among: both).isEmpty)
+    }
+
+    /// A set iterates its ids in ascending order across all four of its words.
+    @Test func traitSetIteratesAscendingAcrossWords() {
+        var set = TraitSet()
+        #expect(Array(set).isEmpty)
+        for id in [255, 0, 130, 64, 63, 1] { set.insert(id) }
+        #expect(Array(set) == [0, 1, 63, 64, 130, 255])
+        set.remove(0)
+        set.remove(255)
+        #expect(Array(set) == [1, 63, 64, 130])
+    }
+
     @Test func descriptionShowsNonDefaultTraitsInOrder() {
         let tc = TraitCollection { t in
             t.myAppTheme = .pastel

@@ -106,6 +106,22 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
         return changed
     }
 
+    /// The traits of `ids` whose values differ between the two collections: what
+    /// `changedTraitSet(from:)` says when the two can differ nowhere else, at the cost of
+    /// those traits alone.
+    func changedTraitSet(from other: TraitCollection, among ids: TraitSet) -> TraitSet {
+        var changed = TraitSet()
+        if other === self { return changed }
+        for id in ids {
+            let mine = id < count ? UnsafePointer(storage + id) : nil
+            let theirs = id < other.count ? UnsafePointer(other.storage + id) : nil
+            if mine == nil, theirs == nil { continue }  // both read the default
+            let fallback = mine == nil || theirs == nil ? TraitRegistry.defaultSlot(id: id) : nil
+            if !TraitValue.equalInPlace(mine ?? fallback!, theirs ?? fallback!) { changed.insert(id) }
+        }
+        return changed
+    }
+
     /// The traits whose values differ, in definition order.
     public func changedTraits(from other: TraitCollection) -> [Trait] {
         changedTraitSet(from: other).traits

@@ -323,6 +323,11 @@ open class TraitEnvironment: CustomStringConvertible {
     /// own applies. A class that overrides that method says no here too.
     var inheritsUnchanged: Bool { overrideStorage == nil }
 
+    /// The traits in which `collection(inheriting:)` can differ from its argument (this
+    /// node's overrides), or nil when the class cannot say (it overrides that method too). An
+    /// update compares only these for a node that had its parent's collection before.
+    var ownTraitMask: TraitSet? { overrideStorage?.mask ?? TraitSet() }
+
     /// The collection this node has when its parent has `parentCollection`.
     func collection(inheriting parentCollection: TraitCollection) -> TraitCollection {
         guard let overrideStorage else { return parentCollection }

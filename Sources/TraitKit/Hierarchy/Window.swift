@@ -91,6 +91,7 @@ public final class WindowScene: TraitEnvironment {
 
     /// The app-wide style (R9) applies below the screen, ahead of the scene's own overrides.
     override var inheritsUnchanged: Bool { false }
+    override var ownTraitMask: TraitSet? { nil }
 
     override func collection(inheriting parentCollection: TraitCollection) -> TraitCollection {
         var base = parentCollection

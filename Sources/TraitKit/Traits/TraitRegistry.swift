@@ -73,6 +73,11 @@ public enum TraitRegistry {
         state.withLock { $0.all[id] }
     }
 
+    /// Where the default value of the trait with id `id` is kept (it never moves).
+    static func defaultSlot(id: Int) -> UnsafePointer<TraitValue> {
+        state.withLock { state in state.all.withUnsafeBufferPointer { UnsafePointer($0[id].defaultSlot) } }
+    }
+
     /// The traits with the ids in `ids`, in that order, under one lock.
     static func traits(_ ids: some Sequence<Int>) -> [Trait] {
         state.withLock { state in ids.map { state.all[$0] } }
@@ -91,8 +96,10 @@ public enum TraitRegistry {
     /// from `first` on) that differs from its trait's default, under one lock and in place.
     static func insertNonDefaults(_ values: UnsafeBufferPointer<TraitValue>, first: Int, into changed: inout TraitSet) {
         state.withLock { state in
-            for i in values.indices where !TraitValue.equalInPlace(values.baseAddress! + i, state.all[first + i].defaultSlot) {
-                changed.insert(first + i)
+            state.all.withUnsafeBufferPointer { all in
+                for i in values.indices where !TraitValue.equalInPlace(values.baseAddress! + i, all[first + i].defaultSlot) {
+                    changed.insert(first + i)
+                }
             }
         }
     }

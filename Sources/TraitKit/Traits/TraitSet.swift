@@ -78,26 +78,36 @@ public struct TraitSet: Sendable, Equatable, Sequence {
     public func isSubset(of other: TraitSet) -> Bool { subtracting(other).isEmpty }
 
     /// The ids in the set, ascending (definition order).
-    public func makeIterator() -> some IteratorProtocol<Int> {
-        var words = [w0, w1, w2, w3].enumerated().makeIterator()
-        var current: (offset: Int, element: UInt64)? = words.next()
-        return AnyIterator<Int> {
-            while let (index, word) = current {
-                if word != 0 {
-                    let bit = word.trailingZeroBitCount
-                    current = (index, word & (word - 1))
-                    return index * 64 + bit
-                }
-                current = words.next()
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// Walks the set a bit at a time, with nothing allocated: updates iterate sets of changed
+    /// traits at every node they compare.
+    public struct Iterator: IteratorProtocol {
+        private let set: TraitSet
+        private var index = 0
+        private var bits: UInt64
+
+        init(_ set: TraitSet) {
+            self.set = set
+            bits = set.w0
+        }
+
+        public mutating func next() -> Int? {
+            while bits == 0 {
+                guard index < 3 else { return nil }
+                index += 1
+                bits = set.word(index)
             }
-            return nil
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            return index * 64 + bit
         }
     }
 
     /// The traits in the set, in definition order.
     public var traits: [Trait] { TraitRegistry.traits(self) }
 
-    private func word(_ i: Int) -> UInt64 {
+    fileprivate func word(_ i: Int) -> UInt64 {
         switch i {
         case 0: w0
         case 1: w1

@@ -34,7 +34,18 @@ extension TraitValue {
     /// value.
     @inline(__always)
     static func equalInPlace(_ a: UnsafePointer<TraitValue>, _ b: UnsafePointer<TraitValue>) -> Bool {
-        memcmp(a, b, MemoryLayout<TraitValue>.size) == 0 || a.pointee == b.pointee
+        sameBytes(UnsafeRawPointer(a), UnsafeRawPointer(b)) || a.pointee == b.pointee
+    }
+
+    /// `memcmp` of two values, inline: an update compares every value of the collections it
+    /// visits, and the call into libc cost more than the compare. A value is two words and a
+    /// tag byte (the size is a constant: the other branch folds away).
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        guard MemoryLayout<TraitValue>.size == 17 else { return memcmp(a, b, MemoryLayout<TraitValue>.size) == 0 }
+        return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+            && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            && a.load(fromByteOffset: 16, as: UInt8.self) == b.load(fromByteOffset: 16, as: UInt8.self)
     }
 
     /// Equality with the scalar cases first and inlinable, so comparing a read value costs a

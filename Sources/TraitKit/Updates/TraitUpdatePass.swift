@@ -120,6 +120,12 @@ extension TraitEnvironment {
         let new = collection(inheriting: parentCollection)
         let inherited = new === parentCollection
         if inherited, let parentSlot { shareParentSlot(parentSlot) } else { ownSlot(new) }
+        // It had its parent's collection: the new one differs from it at most where this
+        // node's own traits apply (an override set on one view of a large tree compares one
+        // value, not one per trait defined).
+        if previous === parentCollection, let mask = ownTraitMask {
+            return new.changedTraitSet(from: previous, among: mask)
+        }
         return Self.changes(to: new, inherited: inherited, from: previous, parentOld: parentOld, parentChanged: parentChanged)
     }
 
