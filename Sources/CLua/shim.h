@@ -680,18 +680,24 @@ static inline int tk_pairs_list(lua_State *L, int t) {
     return 0;
 }
 
-/* Whether every key of the table at `t` is the string `key` (an empty table too): read with
- * lua_next, which neither allocates nor raises while nothing changes the table, so a caller
- * can skip tk_pairs_list's protected call for a constructor table that holds just a name. */
-static inline int tk_has_only_key(lua_State *L, int t, const char *key) {
+/* With a constructor's properties at `t` (a table, or nil): pushes its `name` field (nil when
+ * it has none) and returns 1 if it has other fields too, else 0. `{ name = ... }` alone, the
+ * most common table, is looked at with one pass of lua_next and no key pushed. */
+static inline int tk_constructor_name(lua_State *L, int t) {
     t = lua_absindex(L, t);
+    lua_pushnil(L);  /* the name so far */
+    if (lua_type(L, t) != LUA_TTABLE) return 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {
-        int same = tk_is_key(L, -2, key);
-        lua_pop(L, 1);
-        if (!same) { lua_pop(L, 1); return 0; }
+        if (!tk_is_key(L, -2, "name")) {  /* another field: read the name directly */
+            lua_pop(L, 3);
+            lua_pushliteral(L, "name");
+            lua_rawget(L, t);
+            return 1;
+        }
+        lua_replace(L, -3);  /* the value is the name */
     }
-    return 1;
+    return 0;
 }
 
 static inline void tk_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }

@@ -145,8 +145,11 @@ enum ClassModule {
                 throw constructorArgumentError(L, try className(), expected: "a table")
             }
             let node: TraitEnvironment
+            let hasOtherFields = tk_constructor_name(L, 2) != 0
             do {
-                node = try make(L, type: engineClasses[index].type, className: try className())
+                let name = try optString(L, -1, "name")
+                tk_pop(L, 1)
+                node = try make(L, type: engineClasses[index].type, name: name, className: try className())
             } catch let error as LuaError {
                 throw LuaError(fieldMessage(error.description, try className()))
             }
@@ -162,7 +165,7 @@ enum ClassModule {
                 tk_pop(L, 1)
             }
             // `{ name = ... }` alone, the most common table, needs no pass over its pairs.
-            if lua_type(L, 2) == LUA_TTABLE, tk_has_only_key(L, 2, "name") == 0 {
+            if hasOtherFields {
                 do {
                     try applyProperties(L, table: 2, to: ud, node: node, strict: !isSubclass)
                 } catch let error as LuaCallError {
@@ -185,8 +188,8 @@ enum ClassModule {
         return "bad field '\(field)' in \(className){...}" + firstLine[firstLine.index(after: end)...]
     }
 
-    private static func make(_ L: LuaState, type: TraitEnvironment.Type, className: @autoclosure () throws -> String) throws -> TraitEnvironment {
-        let name = try field(L, "name") { try optString(L, -1, "name") }
+    private static func make(_ L: LuaState, type: TraitEnvironment.Type, name: String?,
+                             className: @autoclosure () throws -> String) throws -> TraitEnvironment {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(View.self): return View(name: name)
         case ObjectIdentifier(ScrollView.self): return ScrollView(name: name)
