@@ -110,8 +110,8 @@ enum MissReasons {
         case let k where k.hasPrefix("override"):
             "the overrides object's __newindex crosses into Swift, checks the value and marks the path dirty"
         case "traitOverrides fetch":
-            "a view's first fetch makes its overrides object (a userdata that holds the node's userdata and is "
-                + "kept in it); later fetches find it there (the next figure)"
+            "a view's first fetch makes its overrides object in the node's C __index: a userdata that holds "
+                + "the node's userdata and is kept in it; later fetches find it there (the next figure)"
         case "traitOverrides fetch again":
             "the node's __index is a C function that finds the overrides object in the node's user value: the "
                 + "interpreter's call into C is most of it"
@@ -119,8 +119,9 @@ enum MissReasons {
             "a registration object and its userdata, its handler entry in the node's user value, and the trait "
                 + "list parsed"
         case "update after an override on every view":
-            "every view owns a slot after its override: the walk makes a slot per view and compares each "
-                + "view's old and new collection (views that override the same way share the new one)"
+            "every view owns a slot after its override: the walk makes a slot per view (with its reference "
+                + "counts) and compares the overridden trait with what the view had (views that override the same "
+                + "way share the new collection)"
         case "tc[Trait]":
             "Lua's OP_GETTABLE hashes a userdata key by pointer, where tc.Name is OP_GETFIELD on a constant "
                 + "short string; plain Lua tables show the same gap"
