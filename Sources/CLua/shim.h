@@ -304,10 +304,11 @@ static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *coll
  * node's second user value while the collection cached there (`box->collection`) is still the
  * node's current one, and else from the identity cache when the collection has a userdata
  * already (after an update, most nodes share a collection another node's read has brought to
- * Lua); `node.traitOverrides` from TK_OVERRIDES_SLOT, where its first fetch makes the proxy. Any other key is
- * looked up in the node's member table, as the Swift `__index` of other objects (indexObject)
- * does first: a method is returned from here, a property getter (a light userdata) runs in this
- * frame (the `traitCollection` getter makes and caches a collection that has no userdata yet);
+ * Lua); `node.traitOverrides` from TK_OVERRIDES_SLOT, where its first fetch makes the proxy.
+ * Any other key is looked up in the node's member table, as the Swift `__index` of other
+ * objects (indexObject) does first: a method is returned from here, a property getter (a light
+ * userdata) runs in this frame (the `traitCollection` getter makes and caches a collection that
+ * has no userdata yet);
  * then the node's per-instance fields. What is left (the Lua class chain, the error for a
  * stranger) runs the Swift rest of `__index` (upvalue 1, indexNodeFallback) in this frame,
  * which looks at the fields again (they cannot have changed: nothing ran). Upvalues 2 and 3:

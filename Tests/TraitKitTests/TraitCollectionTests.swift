@@ -106,17 +106,6 @@ struct TraitCollectionTests {
         #expect(long.changedTraitSet(from: long, among: both).isEmpty)
     }
 
-    /// A set iterates its ids in ascending order across all four of its words.
-    @Test func traitSetIteratesAscendingAcrossWords() {
-        var set = TraitSet()
-        #expect(Array(set).isEmpty)
-        for id in [255, 0, 130, 64, 63, 1] { set.insert(id) }
-        #expect(Array(set) == [0, 1, 63, 64, 130, 255])
-        set.remove(0)
-        set.remove(255)
-        #expect(Array(set) == [1, 63, 64, 130])
-    }
-
     @Test func descriptionShowsNonDefaultTraitsInOrder() {
         let tc = TraitCollection { t in
             t.myAppTheme = .pastel
