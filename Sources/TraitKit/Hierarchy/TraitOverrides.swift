@@ -33,9 +33,15 @@ final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, Tra
         withUnsafeMutablePointers { header, entries in UnsafeBufferPointer(start: entries, count: header.pointee.count) }
     }
 
-    var mask: TraitSet { header.mask }
+    /// The header, read through its pointer: `ManagedBuffer.header` is a stored property of a
+    /// class, so each plain read of it outside the standard library pays a dynamic exclusivity
+    /// check (a call into the runtime and a thread-local lookup), where an update reads the
+    /// mask of every overriding node it visits.
+    private var head: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+    var mask: TraitSet { head.mask }
     var maxID: Int { entries.last?.id ?? -1 }
-    var isEmpty: Bool { header.count == 0 }
+    var isEmpty: Bool { head.count == 0 }
 
     func value(_ id: Int) -> TraitValue? {
         guard mask.contains(id) else { return nil }
@@ -54,7 +60,7 @@ final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, Tra
                 return true
             }
         }
-        let target = current.header.count < current.header.capacity ? current : current.grown()
+        let target = current.head.count < current.head.capacity ? current : current.grown()
         storage = target
         target.insert(Entry(id: id, value: value))
         return true
@@ -75,7 +81,7 @@ final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, Tra
 
     /// A storage with twice the room and these entries, moved out of this one.
     private func grown() -> TraitOverrideStorage {
-        let larger = Self.make(capacity: header.capacity * 2)
+        let larger = Self.make(capacity: head.capacity * 2)
         withUnsafeMutablePointers { header, entries in
             larger.withUnsafeMutablePointers { newHeader, newEntries in
                 newEntries.moveInitialize(from: entries, count: header.pointee.count)
@@ -89,7 +95,7 @@ final class TraitOverrideStorage: ManagedBuffer<TraitOverrideStorage.Header, Tra
 
     /// Inserts an entry whose id is not here yet, in id order; there is room for it.
     private func insert(_ entry: Entry) {
-        let at = entries.firstIndex { $0.id > entry.id } ?? header.count
+        let at = entries.firstIndex { $0.id > entry.id } ?? head.count
         withUnsafeMutablePointers { header, entries in
             let count = header.pointee.count
             (entries + at + 1).moveInitialize(from: entries + at, count: count - at)
