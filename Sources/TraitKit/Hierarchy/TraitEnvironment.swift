@@ -331,9 +331,10 @@ open class TraitEnvironment: CustomStringConvertible {
     /// The collection this node has when its parent has `parentCollection`.
     func collection(inheriting parentCollection: TraitCollection) -> TraitCollection {
         guard let overrideStorage else { return parentCollection }
-        let box = CurrentSlot.box
-        guard box.updateDepth > 0 else { return parentCollection.applying(overrideStorage) }
-        return box.overrideResults.applying(overrideStorage, to: parentCollection)
+        return CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { box in
+            guard box.updateDepth > 0 else { return parentCollection.applying(overrideStorage) }
+            return box.overrideResults.applying(overrideStorage, to: parentCollection)
+        }
     }
 
     /// What a root node starts from: all defaults (a Screen uses its system traits).

@@ -86,12 +86,19 @@ extension TraitEnvironment {
     /// Gives this node `collection` in a slot of its own; the nodes that shared its old slot
     /// below it move to the new one (they inherit from it).
     func ownSlot(_ collection: TraitCollection) {
+        // The thread's box is borrowed, not retained: this runs for every node an update
+        // gives a slot of its own.
         if flags.contains(.ownsSlot) {
-            slotRef._withUnsafeGuaranteedRef { if $0.collection !== collection { $0.write(collection, in: CurrentSlot.box) } }
+            slotRef._withUnsafeGuaranteedRef { slot in
+                guard slot.collection !== collection else { return }
+                CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { slot.write(collection, in: $0) }
+            }
             return
         }
         let old = slotRef
-        slotRef = .passRetained(CollectionSlot(collection, origin: old.takeUnretainedValue(), in: CurrentSlot.box))
+        slotRef = CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { box in
+            old._withUnsafeGuaranteedRef { .passRetained(CollectionSlot(collection, origin: $0, in: box)) }
+        }
         repointChildren(from: old, to: slotRef)
         old.release()
         flags.insert(.ownsSlot)
@@ -115,12 +122,13 @@ extension TraitEnvironment {
     /// parent's collection, so the nodes below it still find what they had in it (a callback
     /// may move one of them ahead of the walk, `keepCollection`).
     func shareParentSlot(_ parentSlot: Unmanaged<CollectionSlot>) {
-        let box = CurrentSlot.box
-        guard box.updateDepth > 0, !slotRef.isDefaults, slotRef.toOpaque() != parentSlot.toOpaque() else {
-            return joinSlot(parentSlot)
+        CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { box in
+            guard box.updateDepth > 0, !slotRef.isDefaults, slotRef.toOpaque() != parentSlot.toOpaque() else {
+                return joinSlot(parentSlot)
+            }
+            ownSlot(parentSlot._withUnsafeGuaranteedRef { $0.collection })
+            box.pendingJoins.append(.passRetained(self))
         }
-        ownSlot(parentSlot._withUnsafeGuaranteedRef { $0.collection })
-        box.pendingJoins.append(.passRetained(self))
     }
 
     /// After the outermost update: each node whose region was to join its parent's joins it,

@@ -44,7 +44,13 @@ final class UpdateContext {
         current.updateDepth -= 1
         current.update = outerUpdate
         if current.updateDepth == 0 {
-            for slot in current.writtenSlots { slot.forgetHistory() }
+            // The array holds the slots: read in place, unretained (a retain and a release
+            // per slot an update wrote, on a tree of overriding views one per view).
+            current.writtenSlots.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: Unmanaged<CollectionSlot>.self) { slots in
+                    for slot in slots { slot._withUnsafeGuaranteedRef { $0.forgetHistory() } }
+                }
+            }
             current.writtenSlots.removeAll()
             current.overrideResults.removeAll()
             TraitEnvironment.joinPendingRegions(current)
