@@ -94,6 +94,9 @@ enum MissReasons {
         }
     }
 
+    /// What every subview call pays before its own work.
+    private static let reparents = "the call re-parents through Swift (binding anchor, window check, dirty flags); "
+
     /// The single operations: what each still pays for.
     static func singleOperation(_ key: String) -> String {
         switch key {
@@ -101,14 +104,14 @@ enum MissReasons {
             "a Swift object, a userdata with its user values and the identity cache entry; each constructor "
                 + "field goes through its setter in a protected call, as an assignment would"
         case let k where k.hasPrefix("insertSubview"):
-            "the call re-parents through Swift (binding anchor, window check, dirty flags); an insertion at the "
+            reparents + "an insertion at the "
                 + "front fills room kept there, whose opening (once for as many insertions as half the siblings) "
                 + "copies the arrays: at 100k siblings that one copy is most of these thousand insertions' time"
         case let k where k.hasPrefix("addSubview"):
-            "the call re-parents through Swift (binding anchor, window check, dirty flags); the view is appended "
+            reparents + "the view is appended "
                 + "to the subview and trait-children arrays, the same work at any sibling count"
         case let k where k.hasPrefix("removeFromSuperview"):
-            "the call re-parents through Swift (binding anchor, window check, dirty flags); a removal empties "
+            reparents + "a removal empties "
                 + "its place in the subview and trait-children arrays, so it does the same work at any sibling "
                 + "count; among 100k siblings the views it reaches lie far apart in the heap and miss the cache"
         case let k where k.hasPrefix("override"):
