@@ -145,12 +145,17 @@ static inline void tk_attach(lua_State *L, tk_Limits *limits) {
 }
 
 /* A new state for `limits`, allocating without counting until tk_setcounting asks for it;
- * Swift frames are on top until a call. */
+ * Swift frames are on top until a call. Its collector is generational, as lua.c sets it: a
+ * script's nodes live long, and an incremental cycle traces all of them again while the
+ * script configures them (a script may still choose `collectgarbage("incremental")`). */
 static inline lua_State *tk_newstate(tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
     limits->swift_depth = 1;
     limits->main = lua_newstate(tk_plain_alloc, NULL);
-    if (limits->main) *(tk_Limits **)lua_getextraspace(limits->main) = limits;
+    if (limits->main) {
+        *(tk_Limits **)lua_getextraspace(limits->main) = limits;
+        lua_gc(limits->main, LUA_GCGEN, 0, 0);
+    }
     return limits->main;
 }
 
@@ -654,7 +659,6 @@ static inline void tk_forget_error(lua_State *L) {
     lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
 }
 
-/* A full collection (lua_gc is variadic, which Swift cannot call). */
 /* The pairs of the table at index 1 as a list {k1, v1, k2, v2, ...}. */
 static inline int tk_pairs_list_k(lua_State *L) {
     lua_Integer n = 0;
@@ -701,6 +705,7 @@ static inline int tk_constructor_name(lua_State *L, int t) {
     return 0;
 }
 
+/* A full collection (lua_gc is variadic, which Swift cannot call). */
 static inline void tk_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 
 /* Macro wrappers. */
