@@ -46,8 +46,8 @@ typedef struct tk_Limits {
     int collection_offset; /* the collection in the slot; 0: no node fast path */
     int kept_error;        /* the registry holds an error value kept for passing through */
     void *runtime;         /* the Swift LuaRuntime, unretained (LuaRuntime.unretained) */
-    const char *collection_key; /* "traitCollection" and "traitOverrides" as this state interned */
-    const char *overrides_key;  /* them (tk_pushnodeindex), for tk_node_index to compare keys with */
+    const void *collection_key; /* "traitCollection" and "traitOverrides" as this state interned */
+    const void *overrides_key;  /* them (tk_pushnodeindex), for tk_node_index to compare keys with */
     int overrides_metatable;    /* registry refs every traitOverrides proxy is made with */
     int overrides_members;      /* (tk_push_new_overrides); 0 until the proxies' members exist */
     int overrides_setters;
@@ -323,9 +323,10 @@ TK_HOT static inline int tk_node_index(lua_State *L) {
     if (!box || !box->object) return tk_trampoline(L);  /* Swift says what is wrong */
     tk_Limits *limits = tk_limits(L);
     /* Short strings are interned, and upvalues 2 and 3 keep these two alive: a key is one of
-     * them exactly when its characters are theirs, compared without a call into Lua. */
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
-    if (key && key == limits->overrides_key) {
+     * them exactly when it is the same object. lua_topointer gives a string's object, and
+     * another key's object, address or NULL, never theirs. */
+    const void *key = lua_topointer(L, 2);
+    if (key == limits->overrides_key) {
         switch (lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT)) {
         case LUA_TUSERDATA:
             return 1;
@@ -336,7 +337,7 @@ TK_HOT static inline int tk_node_index(lua_State *L) {
             return 1;
         }
         lua_settop(L, 2);
-    } else if (key && key == limits->collection_key && limits->collection_offset) {
+    } else if (key == limits->collection_key && limits->collection_offset) {
         void *current = tk_node_collection(limits, box);
         if (current && box->collection == current && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA) return 1;
         lua_settop(L, 2);
@@ -374,8 +375,10 @@ TK_HOT static inline int tk_node_index(lua_State *L) {
 static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, int cache_ref) {
     tk_Limits *limits = tk_limits(L);
     lua_pushlightuserdata(L, (void *)f);
-    limits->collection_key = lua_pushliteral(L, "traitCollection");
-    limits->overrides_key = lua_pushliteral(L, "traitOverrides");
+    lua_pushliteral(L, "traitCollection");
+    limits->collection_key = lua_topointer(L, -1);
+    lua_pushliteral(L, "traitOverrides");
+    limits->overrides_key = lua_topointer(L, -1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cache_ref);
     lua_pushcclosure(L, tk_node_index, 4);
 }
