@@ -60,12 +60,12 @@ enum MissReasons {
     }
 
     /// The whole script's total: how much of it the build is, whose per-view work (a Swift
-    /// object, a userdata, a re-parenting) costs about what pure Lua's tables do.
+    /// object, a userdata, a re-parenting) costs somewhat less than pure Lua's tables.
     static func wholeScriptTotal(_ total: Double, pure: Double, build: Double, pureBuild: Double) -> String {
         let f = { (x: Double) in BenchReport.format(x) }
         let share = total > 0 ? Int((build / total * 100).rounded()) : 0
         return "the build is \(share)% of TraitKit's total (\(f(build)) ns per view, pure Lua's \(f(pureBuild))): a "
-            + "view's Swift object, userdata and re-parenting cost about what pure Lua's tables do, where 3x would "
+            + "view's Swift object, userdata and re-parenting cost somewhat less than pure Lua's tables, where 3x would "
             + "leave \(f(pure / 3)) ns per view for all six phases; the lead is in the updates, where pure Lua walks "
             + "its dirty trees"
     }
