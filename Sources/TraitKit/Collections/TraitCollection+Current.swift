@@ -81,8 +81,16 @@ enum CurrentSlot {
         /// since (`TraitEnvironment.keepCollection`, `updateTraits`).
         @exclusivity(unchecked) var passEpoch: UInt32 = 0
         /// The innermost running update: its `epoch` is the running pass's (epochs only grow,
-        /// so a pass nested in a callback has a later one than the pass around it).
-        unowned(unsafe) var update: UpdateContext?
+        /// so a pass nested in a callback has a later one than the pass around it). Kept
+        /// unretained: the update sets and clears it while it runs.
+        var update: UpdateContext? {
+            get { updateRef?.takeUnretainedValue() }
+            set { updateRef = newValue.map(Unmanaged.passUnretained) }
+        }
+        @exclusivity(unchecked) private var updateRef: Unmanaged<UpdateContext>?
+        /// The running pass's epoch, 0 outside an update: read for every slot an update makes
+        /// or writes, without the retain and release that loading `update` costs.
+        var updateEpoch: UInt32 { updateRef?._withUnsafeGuaranteedRef { $0.epoch } ?? 0 }
         /// Nodes whose region is to join their parent's once the outermost update ends
         /// (`TraitEnvironment.shareParentSlot`), retained until then.
         @exclusivity(unchecked) var pendingJoins: [Unmanaged<TraitEnvironment>] = []

@@ -42,18 +42,21 @@ final class CollectionSlot: @unchecked Sendable {
     /// Whether this slot is such a copy.
     let isSnapshot: Bool
 
-    init(_ collection: TraitCollection, snapshot: Bool = false) {
-        collectionRef = .passRetained(collection)
+    /// (The arguments are borrowed: an initializer otherwise takes them at +1, which costs
+    /// every slot an update makes a retain and a release of each.)
+    init(_ collection: borrowing TraitCollection, snapshot: Bool = false) {
+        collectionRef = .passRetained(copy collection)
         version = slotVersions.add(1, ordering: .relaxed).newValue
         isSnapshot = snapshot
     }
 
     /// A slot for a region that shared `origin` until now.
-    convenience init(_ collection: TraitCollection, origin: CollectionSlot, in box: CurrentSlot.Box) {
+    convenience init(_ collection: borrowing TraitCollection, origin: borrowing CollectionSlot,
+                     in box: borrowing CurrentSlot.Box) {
         self.init(collection)
         if box.updateDepth > 0 {
-            self.origin = origin
-            originEpoch = box.update?.epoch ?? 0
+            self.origin = copy origin
+            originEpoch = box.updateEpoch
             box.writtenSlots.append(self)
         }
     }
@@ -72,7 +75,7 @@ final class CollectionSlot: @unchecked Sendable {
         snapshotRef?.release()
         snapshotRef = nil
         if box.updateDepth > 0 {
-            let entry = Write(version: version, collection: old, epoch: box.update?.epoch ?? 0)
+            let entry = Write(version: version, collection: old, epoch: box.updateEpoch)
             if firstWrite == nil {
                 firstWrite = entry
                 if origin == nil { box.writtenSlots.append(self) }

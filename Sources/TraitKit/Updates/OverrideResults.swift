@@ -31,8 +31,11 @@ struct OverrideResults {
     /// parent collection and equal overrides, else a new one.
     mutating func applying(_ overrides: TraitOverrideStorage, to parent: TraitCollection) -> TraitCollection {
         let entries = overrides.entries
-        for known in made where known.parent === parent && known.overrides.elementsEqual(entries, by: { $0.id == $1.id && $0.value == $1.value }) {
-            return known.result
+        // By index, not `for known in made`: that copies each entry out, a retain and a
+        // release of its three references per entry looked at.
+        for i in made.indices where made[i].parent === parent
+            && made[i].overrides.elementsEqual(entries, by: { $0.id == $1.id && $0.value == $1.value }) {
+            return made[i].result
         }
         let result = parent.applying(overrides)
         let entry = Made(parent: parent, overrides: Array(entries), result: result)
