@@ -3,6 +3,8 @@
 #include "CThreadStack.h"
 #include <pthread.h>
 
+_Thread_local void *tk_current_box = NULL;
+
 int tk_thread_stack(uintptr_t *floor, size_t *size) {
 #if defined(__linux__)
     pthread_attr_t attributes;

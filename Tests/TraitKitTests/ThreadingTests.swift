@@ -1,5 +1,8 @@
 import Testing
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import TraitKit
 
 @Suite("Confinement: two hierarchies on two threads")
@@ -33,6 +36,34 @@ struct ThreadingTests {
             return all.sorted()
         }
         #expect(results == ["bold", "pastel"])
+    }
+
+    /// Each thread has its own engine box (current collection, running update), found through
+    /// a C thread-local; a thread that exits releases it, and never sees another's.
+    @Test func aThreadsStateIsItsOwnAndEndsWithIt() {
+        final class Probe: @unchecked Sendable {
+            weak var box: CurrentSlot.Box?
+            var sawMain = true
+            let main: CurrentSlot.Box
+            init(main: CurrentSlot.Box) { self.main = main }
+        }
+        let probe = Probe(main: CurrentSlot.box)
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { raw in
+            let probe = Unmanaged<Probe>.fromOpaque(raw!).takeRetainedValue()
+            let mine = CurrentSlot.box
+            probe.box = mine
+            probe.sawMain = mine === probe.main
+            TraitCollection { $0.myAppTheme = .bold }.performAsCurrent {
+                if TraitCollection.current.myAppTheme != .bold { probe.sawMain = true }
+            }
+            return nil
+        }, Unmanaged.passRetained(probe).toOpaque())
+        #expect(started == 0)
+        pthread_join(thread, nil)
+        #expect(!probe.sawMain)
+        #expect(probe.box == nil, "released when its thread exited")
+        #expect(CurrentSlot.box === probe.main)
     }
 }
 

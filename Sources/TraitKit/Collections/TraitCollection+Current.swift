@@ -1,3 +1,4 @@
+import CThreadStack
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -101,9 +102,13 @@ enum CurrentSlot {
         @exclusivity(unchecked) var overrideResults = OverrideResults()
     }
 
+    /// Releases a thread's box when the thread exits (the box itself is found through
+    /// `tk_current_box`, cleared first: a later destructor that reaches the engine on the
+    /// exiting thread gets a new box, which this key releases in turn).
     static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
+            tk_set_current_box(nil)
             if let pointer { Unmanaged<Box>.fromOpaque(pointer).release() }
         }
         return key
@@ -115,9 +120,15 @@ enum CurrentSlot {
     /// every insertion and removal takes, borrowed with `_withUnsafeGuaranteedRef`.
     @inline(__always)
     static var unretainedBox: Unmanaged<Box> {
-        if let raw = pthread_getspecific(key) { return Unmanaged<Box>.fromOpaque(raw) }
+        if let raw = tk_get_current_box() { return Unmanaged<Box>.fromOpaque(raw) }
+        return makeBox()
+    }
+
+    @inline(never)
+    private static func makeBox() -> Unmanaged<Box> {
         let box = Unmanaged.passRetained(Box())
         pthread_setspecific(key, box.toOpaque())
+        tk_set_current_box(box.toOpaque())
         return box
     }
 }
