@@ -2,7 +2,7 @@
 /// differ from their default) and children, in trait-tree order.
 extension TraitEnvironment {
     /// The subtree from this node as JSON (what `tk.dump` and `traitkit dump --json` print).
-    public func dumpJSON() -> JSON { HierarchySnapshot(roots: [self]).screens[0].json }
+    public func dumpJSON() -> JSON { HierarchySnapshot(roots: [self], resolvingColors: false).screens[0].json }
 
     /// The dump as indented JSON text.
     public func dump() -> String { dumpJSON().serialized(indent: 2) }

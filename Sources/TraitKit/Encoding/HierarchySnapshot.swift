@@ -22,13 +22,14 @@ public struct HierarchySnapshot {
         public let overrides: [(trait: Trait, value: TraitValue)]
         /// The node's collection.
         public let collection: TraitCollection
-        /// A view's background, resolved for its collection (nil for no color or another node).
+        /// A view's background, resolved for its collection (nil for no color, another node, or
+        /// a snapshot made without resolving colors).
         public let backgroundColor: Color?
         /// The nodes below, in trait-tree order.
         public let children: [Node]
         private let node: TraitEnvironment
 
-        init(_ node: TraitEnvironment, path parent: String, position: Int?) {
+        init(_ node: TraitEnvironment, path parent: String, position: Int?, colors: Bool) {
             self.node = node
             className = node.className
             name = node.name
@@ -42,8 +43,8 @@ public struct HierarchySnapshot {
             let storage = node.overrideStorage
             overrides = (storage?.mask.traits ?? []).map { ($0, storage!.value($0.id)!) }
             collection = node.traitCollection
-            backgroundColor = try? (node as? View)?.backgroundColor?.resolvedColor(with: node.traitCollection)
-            children = Node.nodes(node.traitChildNodes, path: path)
+            backgroundColor = colors ? try? (node as? View)?.backgroundColor?.resolvedColor(with: node.traitCollection) : nil
+            children = Node.nodes(node.traitChildNodes, path: path, colors: colors)
         }
 
         static func label(_ node: TraitEnvironment) -> String {
@@ -51,7 +52,7 @@ public struct HierarchySnapshot {
         }
 
         /// Nodes for `nodes`, numbered where siblings share a label.
-        static func nodes(_ nodes: [TraitEnvironment], path: String) -> [Node] {
+        static func nodes(_ nodes: [TraitEnvironment], path: String, colors: Bool) -> [Node] {
             let labels = nodes.map(label)
             // Counted once: a flat list of many siblings must not cost their square.
             let counts = labels.reduce(into: [:]) { $0[$1, default: 0] += 1 }
@@ -60,7 +61,7 @@ public struct HierarchySnapshot {
                 let count = counts[label]!
                 let position = seen[label, default: 0] + 1
                 seen[label] = position
-                return Node(child, path: path, position: count > 1 ? position : nil)
+                return Node(child, path: path, position: count > 1 ? position : nil, colors: colors)
             }
         }
 
@@ -80,9 +81,11 @@ public struct HierarchySnapshot {
         self.init(roots: application.screens)
     }
 
-    /// The hierarchies under `roots` (screens, or any nodes).
-    public init(roots: [TraitEnvironment]) {
-        screens = Node.nodes(roots, path: "")
+    /// The hierarchies under `roots` (screens, or any nodes). Without `resolvingColors` no
+    /// dynamic color's provider runs: the text tree and JSON, which show no colors, run no
+    /// script code, and a provider that prints the tree does not resolve itself again.
+    public init(roots: [TraitEnvironment], resolvingColors: Bool = true) {
+        screens = Node.nodes(roots, path: "", colors: resolvingColors)
     }
 
     /// Every node, screen by screen, in pre-order.

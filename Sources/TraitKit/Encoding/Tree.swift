@@ -4,7 +4,7 @@
 extension TraitEnvironment {
     /// With `resolved`, each line also shows the node's resolved values that are not defaults.
     public func treeDescription(resolved: Bool = false) -> String {
-        HierarchySnapshot(roots: [self]).treeDescription(resolved: resolved)
+        HierarchySnapshot(roots: [self], resolvingColors: false).treeDescription(resolved: resolved)
     }
 }
 
