@@ -43,6 +43,31 @@ struct DeclarativeTests {
 
     /// Modifiers nest elements without adding views, so the hierarchy's depth check never sees
     /// them: an element tree deeper than the limit is refused at render, leaving the host empty.
+    /// A hosting controller can go while its view stays (a superview keeps it, the controller
+    /// was a child of a controller that went): the view no longer points at it, and still
+    /// re-renders on a change.
+    @Test func aHostingViewOutlivesItsController() throws {
+        let stage = Stage()
+        let probe = Probe()
+        weak var gone: HostingController?
+        let hostView: HostingView = try {
+            let owner = ViewController(name: "owner")
+            let host = HostingController(root: cell(reading: themeKey, into: probe))
+            try owner.addChild(host)
+            try stage.root.view.addSubview(host.view)
+            gone = host
+            return try #require(host.hostingView)
+        }()
+        try stage.app.update()
+        #expect(gone == nil, "the controller went with its parent")
+        #expect(hostView.hostingController == nil)
+        let before = probe.evaluations
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(probe.evaluations == before + 1)
+        #expect(probe.seen.last == MyAppTheme.pastel.traitValue)
+    }
+
     @Test func anElementTreeDeeperThanTheLimitIsRefusedAtRender() throws {
         var element = Element(.primitive(.Text, attributes: ["text": .string("leaf")], children: []))
         for i in 1..<HierarchyDepth.limit { element = element.environment(accentKey, .string("c\(i)")) }

@@ -263,6 +263,10 @@ public final class HostingController: ViewController {
         super.init(name: name)
     }
 
+    /// The view can outlive its controller (a superview keeps it): it must not keep pointing
+    /// at it (`HostingView.hostingController` is unowned).
+    deinit { hostingView?.hostingController = nil }
+
     /// Replaces the element tree (`rootView =`): a loaded view re-renders (see
     /// `HostingView.setRoot`), a view not loaded yet renders the new tree when it loads.
     public func setRoot(_ element: Element) throws {
