@@ -238,88 +238,43 @@ enum ClassModule {
     }
 
     /// Applies constructor properties through setters, else as fields (a screen's are its
-    /// system traits, which `make` gave it).
+    /// system traits, which `make` gave it), all in one protected call (`tk_apply_fields`).
     /// An engine class's constructor (`strict`) takes its properties only: a typo (`nmae`,
-    /// `scren`) would otherwise become a field and the property silently keep its default. A
-    /// script's subclass takes any field, as a plain Lua object.
+    /// `scren`) would otherwise become a field and the property silently keep its default, so
+    /// every key is looked up before any setter runs. A script's subclass takes any field, as
+    /// a plain Lua object, through `newIndexObject` as an assignment would.
     private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment,
                                         strict: Bool) throws {
         if node is Screen { return }
-        guard strict else { return try applyFields(L, table: table, to: ud, node: node) }
         guard let box = LuaObject.box(L, ud) else { return }
         let runtime = LuaRuntime.of(L)
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        pushRef(L, box.pointee.setters)
-        let setters = base + 1
         let handler = runtime.pushMessageHandler(L)
-        // Read first, as they were: a setter may run a scripted method that changes the table.
-        try forEachPair(L, table) {
-            let key = absolute(L, -2), value = key + 1
-            if madeWith(L, key: key, node) { return }
-            lua_pushvalue(L, key)
-            guard lua_rawget(L, setters) == LUA_TLIGHTUSERDATA else {
-                return try checkConstructorField(L, key: key, of: ud, className: node.className)
-            }
-            // node[key] = value, through the setter an assignment in the script would call.
-            lua_pushcclosure(L, tk_call_setter, 0)
-            tk_insert(L, -2)
-            lua_pushvalue(L, ud)
-            lua_pushvalue(L, key)
-            lua_pushvalue(L, value)
-            try runtime.protectedCall(L, nargs: 4, nresults: 0, handler: handler)
-        }
+        lua_pushcclosure(L, tk_apply_fields, 0)
+        lua_pushvalue(L, ud)
+        lua_pushvalue(L, table)
+        pushRef(L, strict ? box.pointee.setters : runtime.newIndexRef)
+        lua_pushboolean(L, node is WindowScene ? 1 : 0)
+        try runtime.protectedCall(L, nargs: 4, nresults: 1, handler: handler)
+        if !isNil(L, -1) { throw unknownField(L, key: -1, of: ud, className: node.className) }
     }
 
-    /// Whether the key at `key` names a field `make` already used: the name, a scene's screen.
-    private static func madeWith(_ L: LuaState, key: Int32, _ node: TraitEnvironment) -> Bool {
-        tk_is_key(L, key, "name") != 0 || (node is WindowScene && tk_is_key(L, key, "screen") != 0)
-    }
-
-    /// A script subclass's constructor fields: each assigned as the script would assign it.
-    private static func applyFields(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment) throws {
-        try forEachPair(L, table) {
-            if madeWith(L, key: -2, node) { return }
-            // node[key] = value, through the same path as an assignment in the script.
-            lua_pushvalue(L, ud)
-            lua_pushvalue(L, -3)
-            lua_pushvalue(L, -3)
-            try assign(L)
-        }
-    }
-
-    /// Refuses a constructor field that names no property of the object at `ud`.
-    private static func checkConstructorField(_ L: LuaState, key: Int32, of ud: Int32,
-                                              className: @autoclosure () -> String) throws {
+    /// The error for a constructor field, the key at `key`, that names no property of the
+    /// object at `ud`.
+    private static func unknownField(_ L: LuaState, key: Int32, of ud: Int32,
+                                     className: @autoclosure () -> String) -> LuaError {
         let key = absolute(L, key)
-        guard let box = LuaObject.box(L, ud) else { return }
-        pushRef(L, box.pointee.setters)
-        defer { tk_pop(L, 1) }
-        lua_pushvalue(L, key)
-        let isProperty = lua_rawget(L, -2) != LUA_TNIL
-        tk_pop(L, 1)
-        guard !isProperty else { return }
         let className = className()  // only for the message: naming an engine type is slow
         var names = ["name"] + LuaRuntime.of(L).setterNames(L, of: ud)
         if className == "WindowScene" { names.append("screen") }
         let properties = " (properties: \(Set(names).sorted().joined(separator: ", ")))"
         guard lua_type(L, key) == LUA_TSTRING, let field = string(L, key) else {
             // `View{ 1 }` or `View{ [true] = ... }`: say the key as written, not its type as a name.
-            throw LuaError("unknown field [\(TraitValues.describeValue(L, key))] in \(className){...} "
+            return LuaError("unknown field [\(TraitValues.describeValue(L, key))] in \(className){...} "
                 + "(constructor fields are named: name = ...)" + properties)
         }
-        throw LuaError("unknown field '\(clipped(field))' in \(className){...}" + didYouMean(field, in: names) + properties)
-    }
-
-    /// Performs `t[k] = v` for the three values on top of the stack (object, key, value),
-    /// without metamethod recursion, popping them.
-    private static func assign(_ L: LuaState) throws {
-        let base = lua_gettop(L) - 2
-        // Reuse __newindex with the arguments in slots 1..3 of a fresh frame.
-        let runtime = LuaRuntime.of(L)
-        pushRef(L, runtime.newIndexRef)
-        tk_insert(L, base)
-        try runtime.protectedCall(L, nargs: 3)
+        return LuaError("unknown field '\(clipped(field))' in \(className){...}" + didYouMean(field, in: names) + properties)
     }
 
     /// Whether the object at `object` is of the class (table or name) at `classIndex`.

@@ -42,7 +42,7 @@ public final class LuaRuntime {
     weak var replSession: LuaRepl?
     var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
-    /// `newIndexObject` as a Lua function, made once: constructors assign each field through it.
+    /// `newIndexObject` as a Lua function, made once: a subclass constructor assigns its fields through it.
     var newIndexRef: Int32 = 0
     /// `t[m]`: a method looked up as a call would; nil when the lookup raises.
     var methodLookupRef: Int32 = 0

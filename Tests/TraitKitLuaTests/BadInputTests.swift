@@ -232,6 +232,21 @@ import Testing
         #expect(result.stdout == "5000\t250\t300\t300\n", "\(result.stdout)")
     }
 
+    /// A subclass's constructor takes any field; its pairs are read onto the Lua stack first,
+    /// and a table with more than the stack holds (a million slots) goes through a list.
+    @Test func aConstructorTableLargerThanTheStackIsApplied() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Big = tk.View:subclass("BadInputBigTable")
+            local fields = { name = "big" }
+            for i = 1, 400000 do fields["f" .. i] = i end
+            local v = Big(fields)
+            assert(v.name == "big" and v.f1 == 1 and v.f400000 == 400000)
+            local ok, err = pcall(tk.View, fields)
+            assert(not ok and err:find("unknown field 'f", 1, true), err)
+            """)
+    }
+
     /// A constructor's setter may run a scripted method that changes the constructor's table;
     /// `lua_next` then raised "invalid key to 'next'" straight through the Swift frames reading
     /// it. The pairs are now read first, in protected mode, and applied as they were.

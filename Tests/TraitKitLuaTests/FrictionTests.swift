@@ -180,6 +180,19 @@ struct FrictionTests {
             assert(c.draws == 2 and c.unset == nil)
             function Card:draw() self.draws = (self.draws or 0) + 1 end
             """)
+        // Every field is looked up before any is applied, whatever order the table's pairs
+        // come in: a typo leaves no half-made window behind it.
+        expectLua("""
+            local tk = require "traitkit"
+            local Root = tk.ViewController:subclass("FrictionTypoRoot")
+            local loads = 0
+            function Root:viewDidLoad() loads = loads + 1 end
+            for _, typo in ipairs{ "nmae", "x", "tint", "scren", "rootView", "title", "bgColor", "frame" } do
+              local ok, err = pcall(tk.Window, { rootViewController = Root{}, [typo] = 1 })
+              assert(not ok and err:find("unknown field '" .. typo .. "' in Window{...}", 1, true), err)
+            end
+            assert(loads == 0, "a setter ran before the typo was found: " .. loads)
+            """)
     }
 
     /// UIKit presents a sheet with `userInterfaceLevel = .elevated`, so a dark sheet's
