@@ -261,11 +261,14 @@ enum ClassModule {
     }
 
     /// The error for a constructor field, the key at `key`, that names no property of the
-    /// object at `ud`.
+    /// object at `ud`: a read-only property or a method said as such, else the nearest name.
     private static func unknownField(_ L: LuaState, key: Int32, of ud: Int32,
                                      className: @autoclosure () -> String) -> LuaError {
         let key = absolute(L, key)
         let className = className()  // only for the message: naming an engine type is slow
+        if let box = LuaObject.box(L, ud), let what = unassignableMember(L, box, key: key) {
+            return LuaError("bad field '\(clipped(string(L, key) ?? ""))' in \(className){...}: it is \(what)")
+        }
         var names = ["name"] + LuaRuntime.of(L).setterNames(L, of: ud)
         if className == "WindowScene" { names.append("screen") }
         let properties = " (properties: \(Set(names).sorted().joined(separator: ", ")))"

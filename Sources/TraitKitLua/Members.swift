@@ -84,21 +84,26 @@ let newIndexObject: SwiftLuaFunction = { L in
             return setter(L)
         }
         tk_pop(L, 2)
-        if lua_type(L, 2) == LUA_TSTRING {
-            pushRef(L, box.pointee.members)
-            lua_pushvalue(L, 2)
-            let member = lua_rawget(L, -2)
-            tk_pop(L, 2)
-            if member != LUA_TNIL {
-                let what = member == LUA_TLIGHTUSERDATA ? "a read-only property" : "a method"
-                let owner = (LuaObject.peek(L, 1) as? TraitEnvironment)?.debugName ?? typeName(L, 1)
-                let name = string(L, 2) ?? ""
-                let hint = readOnlyHints[name].map { " (\($0))" } ?? ""
-                throw LuaError("cannot set '\(clipped(name))' of \(owner): it is \(what)\(hint)")
-            }
+        if let what = unassignableMember(L, box, key: 2) {
+            let owner = (LuaObject.peek(L, 1) as? TraitEnvironment)?.debugName ?? typeName(L, 1)
+            throw LuaError("cannot set '\(clipped(string(L, 2) ?? ""))' of \(owner): it is \(what)")
         }
         return try LuaRuntime.of(L).newIndexFallback(L, kind: box.pointee.kind)
     }
+}
+
+/// What the key at `key` names on the object whose box is `box` when it has no setter: "a
+/// read-only property", with what to write instead for the ones scripts most often assign,
+/// or "a method"; nil when it names no member.
+func unassignableMember(_ L: LuaState, _ box: UnsafeMutablePointer<LuaObject.Box>, key: Int32) -> String? {
+    guard lua_type(L, key) == LUA_TSTRING else { return nil }
+    pushRef(L, box.pointee.members)
+    lua_pushvalue(L, key)
+    let member = lua_rawget(L, -2)
+    tk_pop(L, 2)
+    guard member != LUA_TNIL else { return nil }
+    guard member == LUA_TLIGHTUSERDATA else { return "a method" }
+    return "a read-only property" + (readOnlyHints[string(L, key) ?? ""].map { " (\($0))" } ?? "")
 }
 
 /// What to write instead, for the read-only properties a script most often tries to assign.
