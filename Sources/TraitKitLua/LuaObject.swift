@@ -14,7 +14,7 @@ enum LuaObject {
         case environmentKey, element, environment, configuration
     }
 
-    /// Defined in C (shim.h), where the node `__index` fast path reads it too.
+    /// Defined in C (tk_box.h), where the node `__index` fast path reads it too.
     typealias Box = tk_Box
     static let magic: UInt64 = TK_BOX_MAGIC
 

@@ -198,7 +198,7 @@ public final class LuaRuntime {
             push(L, "traitkit object"); rawSetField(L, -2, "__metatable")
             if kind == .collection || kind == .overrides { lua_pushvalue(L, -2); rawSetField(L, -2, "__pairs") }
             if kind == .collection {
-                // Last: promoted collections get a copy of the finished metatable (shim.h).
+                // Last: promoted collections get a copy of the finished metatable (tk_collection_index.h).
                 tk_setcollectionindex(L, indexObject)
                 promotedCollectionsRef = luaL_ref(L, tk_registryindex())
             }
@@ -347,7 +347,7 @@ public final class LuaRuntime {
     }
 
     /// Sends every collection with a metatable of its own back to the shared one, so the
-    /// reads of Lua code about to run reach the engine's read tracking (shim.h). Never raises.
+    /// reads of Lua code about to run reach the engine's read tracking (tk_collection_index.h). Never raises.
     private func demoteCollections(_ L: LuaState) {
         pushRef(L, promotedCollectionsRef)
         pushRef(L, metatableRefs[Int(LuaObject.Kind.collection.rawValue)])

@@ -85,7 +85,7 @@ struct BindingTests {
     }
 
     /// A collection read again and again by name answers from its user values, then from a
-    /// table of its own (shim.h); it must stay the same value with the same behaviour:
+    /// table of its own (tk_collection_index.h); it must stay the same value with the same behaviour:
     /// identity, equality, printing, members, errors that name the script's line, and it must
     /// not outlive its last reference.
     @Test func collectionsAnsweringFromATableBehaveAsBefore() {

@@ -1,0 +1,140 @@
+/* Calls across the boundary (DESIGN.md §7: no Lua error ever unwinds through a Swift frame).
+ * A Swift function called from Lua returns a result count, or a negative code with the
+ * message on the stack, and tk_call_swift raises it from C once the Swift frames are gone.
+ * Calls from Swift into Lua are protected (tk_pcall), with a message handler that keeps the
+ * error value and a traceback. */
+#ifndef TRAITKIT_CLUA_CALLS_H
+#define TRAITKIT_CLUA_CALLS_H
+
+#include "tk_limits.h"
+
+/* A Swift function called from Lua: returns the number of results, TK_RAISE_WHERE to raise
+ * the message on top prefixed with the caller's position, or TK_RAISE to raise it as is. */
+typedef int (*tk_SwiftFunction)(lua_State *L);
+#define TK_RAISE_WHERE (-1)
+#define TK_RAISE (-2)
+/* TK_RAISE_PASS: a script's error passes through a binding call unchanged (the value
+ * tk_msghandler kept); the message on top is its full traceback, for an uncaught end. */
+#define TK_RAISE_PASS (-3)
+#define TK_ERROR_KEY "traitkit.error"
+#define TK_PASSED_KEY "traitkit.passed"
+#define TK_TRACE_KEY "traitkit.passedtrace"
+
+/* Runs the Swift function `f` as the body of the running C function: counts the Swift frame,
+ * and raises what `f` asked to raise once `f` has returned (see the top of this file), or the
+ * memory overrun the allocator noted meanwhile (tk_limits.h). */
+static inline int tk_call_swift(lua_State *L, tk_SwiftFunction f) {
+    tk_Limits *limits = tk_limits(L);
+    int saved = limits->swift_depth;
+    limits->swift_depth = saved + 1;
+    int n = f(L);
+    limits->swift_depth = saved;
+    if (limits->exceeded && saved == 0) {
+        limits->exceeded = 0;
+        /* As Lua does before failing an allocation: collect, and go on if that was enough. */
+        lua_gc(L, LUA_GCCOLLECT);
+        if (limits->used <= limits->limit) goto done;
+        tk_end_for_memory(limits);
+        lua_pushliteral(L, "not enough memory");  /* may itself fail: LUA_ERRMEM, as wanted */
+        return lua_error(L);
+    }
+done:
+    if (n >= 0) return n;
+    if (n == TK_RAISE_PASS) {
+        lua_getfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+        lua_pushnil(L);
+        lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+        lua_pushvalue(L, -1);  /* remembered with its traceback, for tk_msghandler */
+        lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+        lua_pushvalue(L, -2);
+        lua_setfield(L, LUA_REGISTRYINDEX, TK_TRACE_KEY);
+        return lua_error(L);
+    }
+    if (n == TK_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* The metamethods every trait read runs start on a cache line of their own. Left where the
+ * linker puts them (the module does not align functions), a change anywhere in these headers
+ * moved `node.traitCollection.T` by 5 % from build to build. */
+#define TK_HOT __attribute__((aligned(64)))
+
+/* A Swift function as a C function: upvalue 1 is the Swift function. */
+static inline int tk_trampoline(lua_State *L) {
+    return tk_call_swift(L, (tk_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+/* Pushes a Swift function as a Lua C closure (through the trampoline). */
+static inline void tk_pushswift(lua_State *L, tk_SwiftFunction f) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushcclosure(L, tk_trampoline, 1);
+}
+
+/* Pushes a Swift function whose upvalues 2 to n + 1 are the n values on top (popped). */
+static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f, int n) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_rotate(L, -(n + 1), 1);
+    lua_pushcclosure(L, tk_trampoline, n + 1);
+}
+
+/* Calls f(L) with Swift frames marked off, for lua_pcall made from Swift. */
+static inline int tk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    tk_Limits *limits = tk_limits(L);
+    int saved = limits->swift_depth;
+    limits->swift_depth = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    limits->swift_depth = saved;
+    return status;
+}
+
+/* A message handler that appends a traceback (as lua.c's msghandler). An error that already
+   carries one (a handler's error re-raised by the tk.update() that ran it) keeps it alone: it
+   was taken deeper in the same stack, so a second would only repeat the outer frames. It
+   keeps the error value itself too (TK_ERROR_KEY), which a binding call that runs a script
+   function directly raises again unchanged (TK_RAISE_PASS); such a message, when it reaches
+   a handler, gets the traceback taken where it was first raised. */
+static inline int tk_msghandler(lua_State *L) {
+    const char *msg;
+    lua_pushvalue(L, 1);  /* the value itself, for a binding call that passes it through */
+    lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+    tk_limits(L)->kept_error = 1;
+    if (!lua_isnil(L, 1)) {  /* an error that passed through: its own traceback */
+        int passed;
+        lua_getfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+        passed = lua_rawequal(L, 1, -1);
+        lua_pop(L, 1);
+        if (passed) {
+            lua_pushnil(L);
+            lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+            lua_getfield(L, LUA_REGISTRYINDEX, TK_TRACE_KEY);
+            return 1;
+        }
+    }
+    msg = lua_tostring(L, 1);
+    if (msg != NULL && strstr(msg, "\nstack traceback:\n") != NULL) return 1;
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* Drops the error values kept for passing through, so they pin nothing once no call can
+   pass them (a run or an update ended). Setting an existing key to nil never allocates, so
+   this cannot raise; a run without errors does not touch the registry at all. */
+static inline void tk_forget_error(lua_State *L) {
+    tk_Limits *limits = tk_limits(L);
+    if (!limits->kept_error) return;
+    limits->kept_error = 0;
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, TK_PASSED_KEY);
+}
+
+#endif

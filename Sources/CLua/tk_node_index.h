@@ -1,0 +1,139 @@
+/* `__index` of nodes in C: `node.traitCollection`, `node.traitOverrides` and the member
+ * table answered without a call into Swift where they can be. */
+#ifndef TRAITKIT_CLUA_NODE_INDEX_H
+#define TRAITKIT_CLUA_NODE_INDEX_H
+
+#include "tk_calls.h"
+#include "tk_box.h"
+
+/* The node userdata's user value that holds its `traitOverrides` proxy once made: nil before,
+ * false for a node that has no overrides (a screen; Swift says why). */
+#define TK_OVERRIDES_SLOT 5
+/* The proxy's user value that holds its node's userdata (1 anchors override values). */
+#define TK_PROXY_NODE_SLOT 2
+/* How many user values a node userdata has: after the proxy, the two links of the chain
+ * that anchors the nodes an owner owns (NodeAnchor). */
+#define TK_NODE_SLOTS 7
+
+/* Makes the `traitOverrides` proxy of the node userdata at `node` (absolute), whose
+ * TK_OVERRIDES_SLOT is nil: a userdata of kind TK_KIND_OVERRIDES that holds no object, only
+ * the node's userdata, and has no finalizer. Keeps it in that slot and leaves it on top. */
+static inline void tk_push_new_overrides(lua_State *L, int node) {
+    tk_Limits *limits = tk_limits(L);
+    tk_Box *box = (tk_Box *)lua_newuserdatauv(L, sizeof *box, 2);
+    *box = (tk_Box){ .magic = TK_BOX_MAGIC, .kind = TK_KIND_OVERRIDES,
+                     .members = limits->overrides_members, .setters = limits->overrides_setters };
+    lua_rawgeti(L, LUA_REGISTRYINDEX, limits->overrides_metatable);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, node);
+    lua_setiuservalue(L, -2, TK_PROXY_NODE_SLOT);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, node, TK_OVERRIDES_SLOT);
+}
+
+/* The node's current collection when the binding's fast path can read it: the pointer in
+ * the node's slot, which only the update pass changes (the slot pointer is at `slot_offset`
+ * in the node, the collection pointer at `collection_offset` in the slot). */
+static inline void *tk_node_collection(tk_Limits *limits, tk_Box *box) {
+    return *(void **)(*(char **)((char *)box->object + limits->slot_offset) + limits->collection_offset);
+}
+
+/* With the userdata of `collection`, the current collection of the node at 1 (whose box is
+ * `box`), on top: keeps it in the node's second user value for tk_node_index, left on top.
+ * (The userdata keeps the collection alive, so its address cannot be reused meanwhile.) */
+static inline void tk_node_keep_collection(lua_State *L, tk_Box *box, void *collection) {
+    lua_pushvalue(L, -1);
+    if (lua_setiuservalue(L, 1, 2)) box->collection = collection;
+}
+
+/* With a node's current collection's userdata on top (from the identity cache): keeps it and
+ * returns 1 if it is that collection's, else pops it and returns 0. */
+static inline int tk_node_cache_collection(lua_State *L, tk_Box *box, void *collection) {
+    tk_Box *found = tk_tobox(L, -1, TK_KIND_COLLECTION);
+    if (!found || found->object != collection) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    tk_node_keep_collection(L, box, collection);
+    return 1;
+}
+
+/* `__index` of nodes, answered in C where it can be. `node.traitCollection` is answered from the
+ * node's second user value while the collection cached there (`box->collection`) is still the
+ * node's current one, and else from the identity cache when the collection has a userdata
+ * already (after an update, most nodes share a collection another node's read has brought to
+ * Lua); `node.traitOverrides` from TK_OVERRIDES_SLOT, where its first fetch makes the proxy.
+ * Any other key is looked up in the node's member table, as the Swift `__index` of other
+ * objects (indexObject) does first: a method is returned from here, a property getter (a light
+ * userdata) runs in this frame (the `traitCollection` getter makes and caches a collection that
+ * has no userdata yet);
+ * then the node's per-instance fields. What is left (the Lua class chain, the error for a
+ * stranger) runs the Swift rest of `__index` (upvalue 1, indexNodeFallback) in this frame,
+ * which looks at the fields again (they cannot have changed: nothing ran). Upvalues 2 and 3:
+ * "traitCollection", "traitOverrides"; 4: the identity cache of collections. */
+TK_HOT static inline int tk_node_index(lua_State *L) {
+    tk_Box *box = tk_tobox(L, 1, TK_KIND_NODE);
+    if (!box || !box->object) return tk_trampoline(L);  /* Swift says what is wrong */
+    tk_Limits *limits = tk_limits(L);
+    /* Short strings are interned, and upvalues 2 and 3 keep these two alive: a key is one of
+     * them exactly when it is the same object. lua_topointer gives a string's object, and
+     * another key's object, address or NULL, never theirs. */
+    const void *key = lua_topointer(L, 2);
+    if (key == limits->overrides_key) {
+        switch (lua_getiuservalue(L, 1, TK_OVERRIDES_SLOT)) {
+        case LUA_TUSERDATA:
+            return 1;
+        case LUA_TNIL:
+            if (!limits->overrides_members) break;
+            lua_settop(L, 2);
+            tk_push_new_overrides(L, 1);
+            return 1;
+        }
+        lua_settop(L, 2);
+    } else if (key == limits->collection_key && limits->collection_offset) {
+        void *current = tk_node_collection(limits, box);
+        if (current && box->collection == current && lua_getiuservalue(L, 1, 2) == LUA_TUSERDATA) return 1;
+        lua_settop(L, 2);
+        if (current && lua_type(L, lua_upvalueindex(4)) == LUA_TTABLE
+            && lua_rawgetp(L, lua_upvalueindex(4), current) == LUA_TUSERDATA
+            && tk_node_cache_collection(L, box, current))
+            return 1;
+        lua_settop(L, 2);
+    }
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, box->members) != LUA_TTABLE) {
+        lua_settop(L, 2);
+        return tk_trampoline(L);
+    }
+    lua_pushvalue(L, 2);
+    switch (lua_rawget(L, -2)) {
+    case LUA_TNIL:
+        break;
+    case LUA_TLIGHTUSERDATA: {
+        tk_SwiftFunction getter = (tk_SwiftFunction)lua_touserdata(L, -1);
+        lua_settop(L, 2);
+        return tk_call_swift(L, getter);
+    }
+    default:
+        return 1;
+    }
+    lua_settop(L, 2);
+    if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {  /* per-instance fields */
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+    }
+    lua_settop(L, 2);
+    return tk_trampoline(L);
+}
+
+static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, int cache_ref) {
+    tk_Limits *limits = tk_limits(L);
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushliteral(L, "traitCollection");
+    limits->collection_key = lua_topointer(L, -1);
+    lua_pushliteral(L, "traitOverrides");
+    limits->overrides_key = lua_topointer(L, -1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache_ref);
+    lua_pushcclosure(L, tk_node_index, 4);
+}
+
+#endif
