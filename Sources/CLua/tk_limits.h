@@ -35,6 +35,7 @@ typedef struct tk_Limits {
     int overrides_members;      /* (tk_push_new_overrides); 0 until the proxies' members exist */
     int overrides_setters;
     size_t allocations;    /* blocks Lua allocated (new ones, not resizes), for traitkit bench */
+    int counting;          /* the state allocates through tk_alloc */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -80,15 +81,18 @@ static inline void *tk_plain_alloc(void *ud, void *ptr, size_t osize, size_t nsi
 }
 
 /* Switches the state between tk_plain_alloc and the counting tk_alloc. Both use realloc and
- * free, so blocks move between them freely; counting starts from what Lua holds now. */
+ * free, so blocks move between them freely; counting starts from what Lua holds now. Which
+ * one the state has is kept in `counting`, not found by comparing lua_getallocf's answer with
+ * them: these functions are static, and each Swift source file that calls them may get a copy
+ * of its own, at an address of its own. */
 static inline void tk_setcounting(lua_State *L, tk_Limits *limits, int on) {
-    void *ud;
-    lua_Alloc current = lua_getallocf(L, &ud);
-    if (on && current == tk_plain_alloc) {
+    if (on && !limits->counting) {
         limits->used = (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);
         lua_setallocf(L, tk_alloc, limits);
-    } else if (!on && current == tk_alloc) {
+        limits->counting = 1;
+    } else if (!on && limits->counting) {
         lua_setallocf(L, tk_plain_alloc, NULL);
+        limits->counting = 0;
     }
 }
 
@@ -123,6 +127,7 @@ static inline void tk_attach(lua_State *L, tk_Limits *limits) {
     limits->main = lua_tothread(L, -1);
     lua_pop(L, 1);
     lua_setallocf(L, tk_alloc, limits);
+    limits->counting = 1;
     lua_pushlightuserdata(L, limits);
     lua_setfield(L, LUA_REGISTRYINDEX, "traitkit.limits");
 }
