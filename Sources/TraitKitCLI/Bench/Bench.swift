@@ -17,7 +17,8 @@ struct Bench: ParsableCommand {
             registrations), memory per view, single operations (constructors, addSubview, \
             overrides, registrations, tc[Trait]) at 1k and 100k siblings, and whole scripts \
             (build, configure, settle, toggle, read, tear down) next to an idiomatic pure-Lua \
-            implementation of the same API. A figure that misses its target says so, with the \
+            implementation of the same API and to the same script on an API that does nothing. \
+            A figure that misses its target says so, with the \
             reason. Scripts/bench builds in release mode and runs it; docs/performance.md \
             explains how to read the output.
             """)
