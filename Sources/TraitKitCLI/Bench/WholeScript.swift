@@ -6,8 +6,9 @@ import TraitKitLua
 /// The whole-script workload (§6): a configuration script as users write them — build a
 /// tree, configure it, settle, toggle, read, tear down — run on TraitKit and on an idiomatic
 /// pure-Lua implementation of the same API subset, driven by the same Lua code in one state,
-/// and on an API that does nothing (the driver's own cost). Each phase is reported in ns per view, with the blocks Lua allocated per view and the bytes
-/// the process's heap grew by per view outside Lua (Swift objects and arrays, mostly).
+/// and on an API that does nothing (the driver's own cost). Each phase is reported in ns per
+/// view, with the blocks Lua allocated per view and the bytes the process's heap grew by per
+/// view outside Lua (Swift objects and arrays, mostly).
 enum WholeScript {
     static let phases = ["build", "configure", "settle", "toggle", "read", "teardown"]
 
@@ -102,17 +103,17 @@ end
 
 -- The driver alone: the same API with operations that do nothing, so what the script costs
 -- by itself (its loops, its tables and strings) is known apart from what either side adds.
-local floor = {}
+local driver = {}
 do
   local View = { traitOverrides = {}, traitCollection = {} }
   View.__index = View
   function View.addSubview() end
   function View.removeFromSuperview() end
   function View.registerForTraitChanges() end
-  function floor.View(props) return setmetatable(props or {}, View) end
-  function floor.defineTrait(t) return t.name end
-  function floor.show() end
-  function floor.update() end
+  function driver.View(props) return setmetatable(props or {}, View) end
+  function driver.defineTrait(t) return t.name end
+  function driver.show() end
+  function driver.update() end
 end
 
 local engine = { View = tk.View, update = tk.update, defineTrait = tk.defineTrait }
@@ -188,8 +189,8 @@ local function median(xs) table.sort(xs) return xs[(#xs + 1) // 2] end
 
 -- The sides take turns, run by run: a machine whose speed drifts (a shared host) then slows
 -- all alike instead of whichever side ran in the slow stretch.
-local sides = { { "tk", engine }, { "pure", pure }, { "floor", floor } }
-local samples = { tk = {}, pure = {}, floor = {} }
+local sides = { { "tk", engine }, { "pure", pure }, { "driver", driver } }
+local samples = { tk = {}, pure = {}, driver = {} }
 for r = 1, runs do
   for _, side in ipairs(sides) do
     collectgarbage(); collectgarbage()
@@ -222,7 +223,7 @@ end
             return nil
         }
         var figures: [String: Double] = [:]
-        for side in ["tk", "pure", "floor"] {
+        for side in ["tk", "pure", "driver"] {
             for phase in phases {
                 for what in ["", ".lua", ".swift"] {
                     figures["\(side).\(phase)\(what)"] = runtime.globalNumber(table: "results", key: "\(side).\(phase)\(what)")
