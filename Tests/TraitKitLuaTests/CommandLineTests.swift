@@ -283,6 +283,19 @@ final class CommandLineTests {
         #expect(result.stderr == "traitkit: cannot read /nonexistent/x.lua: No such file or directory\n")
     }
 
+    /// The limits end a runaway script of the built tool, whose limit setters and state live
+    /// in different source files (the allocator it runs on must not depend on which).
+    @Test func limitsEndARunawayScript() throws {
+        // About 70 MB if nothing stops it: an unenforced limit fails the test, not the machine.
+        let grow = "local t = {} for i = 1, 500000 do t[i] = ('x'):rep(100) .. i end"
+        let memory = try traitkit(["run", "--memory-limit", "16", "-"], input: grow)
+        #expect(memory.status == 1)
+        #expect(memory.stderr.contains("memory limit of 16 MB exceeded"), "\(memory.stderr)")
+        let time = try traitkit(["run", "--timeout", "0.5", "-"], input: "while true do end")
+        #expect(time.status == 1)
+        #expect(time.stderr.contains("time limit of 0.5 s exceeded"), "\(time.stderr)")
+    }
+
     /// A negative limit is a bad value, not a missing one (`-1` looks like an option).
     @Test func limitsMustBePositive() throws {
         for (arguments, message) in [
