@@ -122,12 +122,10 @@ static inline tk_Limits *tk_limits(lua_State *L) {
 static inline void tk_attach(lua_State *L, tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
     limits->swift_depth = 1;
-    limits->used = (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     limits->main = lua_tothread(L, -1);
     lua_pop(L, 1);
-    lua_setallocf(L, tk_alloc, limits);
-    limits->counting = 1;
+    tk_setcounting(L, limits, 1);
     lua_pushlightuserdata(L, limits);
     lua_setfield(L, LUA_REGISTRYINDEX, "traitkit.limits");
 }
