@@ -10,10 +10,16 @@ public protocol TraitValueConvertible: Sendable, Equatable {
 }
 
 /// A Swift enum usable as an enum trait: its case names are the names scripts see.
-public protocol TraitEnum: TraitValueConvertible, CaseIterable, RawRepresentable where RawValue == Int {}
+public protocol TraitEnum: TraitValueConvertible, CaseIterable, RawRepresentable where RawValue == Int {
+    /// The names scripts use for the cases, in case order. By default each case's own name,
+    /// found by reflection (`String(describing:)`); an enum can list them instead, which costs
+    /// nothing when its trait is first defined.
+    static var caseNames: [String] { get }
+}
 
 extension TraitEnum {
-    public static var traitKind: TraitKind { .enumeration(allCases.map { String(describing: $0) }) }
+    public static var caseNames: [String] { allCases.map { String(describing: $0) } }
+    public static var traitKind: TraitKind { .enumeration(caseNames) }
     /// The case's index, as enum traits store it.
     @inlinable public var traitValue: TraitValue { .enumCase(rawValue) }
     /// The case at a stored index; nil for another kind of value.
