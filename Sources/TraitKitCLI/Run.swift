@@ -10,22 +10,28 @@ struct Run: ParsableCommand {
     @OptionGroup var options: ScriptOptions
 
     func run() throws {
+        let script = options.script
         if options.watch {
             let reporter = ChangeReporter()
-            try Watcher(script: options.file).run { runWatched(reporter) }
+            try Watcher(script: script.file).run { Self.runWatched(script, reporter) }
         }
-        let runtime = try options.makeRuntime()
-        try options.run(in: runtime)
+        try Self.run(script)
+    }
+
+    /// Runs the script once; on failure prints `traitkit: message` and throws ExitCode(1).
+    static func run(_ script: ScriptRun) throws {
+        let runtime = try script.makeRuntime()
+        try script.run(in: runtime)
     }
 
     /// One run of `--watch`: the script's output, or its error, then what changed in the
     /// hierarchy since the last run that succeeded.
-    private func runWatched(_ reporter: ChangeReporter) -> [String] {
+    private static func runWatched(_ script: ScriptRun, _ reporter: ChangeReporter) -> [String] {
         let runtime: LuaRuntime
-        do { runtime = try options.makeRuntime() } catch { printError("traitkit: \(error)"); return [] }
+        do { runtime = try script.makeRuntime() } catch { printError("traitkit: \(error)"); return [] }
         defer { runtime.close() }
         runtime.recordLoadedFiles()
-        if let message = options.execute(in: runtime) {
+        if let message = script.execute(in: runtime) {
             printError("traitkit: " + message)
             printError("traitkit: waiting for the next change")
         } else {

@@ -27,27 +27,6 @@ struct ScriptOptions: ParsableArguments {
     @Argument(parsing: .captureForPassthrough, help: "Arguments for the script (its `arg` table and `...`): everything after FILE, options included.")
     var arguments: [String] = []
 
-    /// The script's arguments: `--` ends traitkit's options (`run app.lua -- --trait x` gives
-    /// the script `--trait x`) and is not one of them, as in other tools.
-    var scriptArguments: [String] {
-        guard let end = arguments.firstIndex(of: "--") else { return arguments }
-        var rest = arguments
-        rest.remove(at: end)
-        return rest
-    }
-
-    /// The command-line words before the script (`traitkit`, `run`, options), which `lua`
-    /// puts at arg[-n]...arg[-1]; an option's value is never taken for the script.
-    var wordsBeforeScript: [String] {
-        let words = CommandLine.arguments
-        var i = 1
-        while i < words.count, words[i] != file {
-            if ["--trait", "--memory-limit", "--timeout"].contains(words[i]) { i += 1 }
-            i += 1
-        }
-        return Array(words.prefix(min(i, words.count)))
-    }
-
     func validate() throws {
         try Self.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
         do { _ = try TraitSettings(traits) } catch { throw ValidationError(error.description) }
@@ -59,36 +38,10 @@ struct ScriptOptions: ParsableArguments {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
-    /// A runtime set up as the options say, with `extraTraits` (`name=value`) after `--trait`'s.
-    func makeRuntime(extraTraits: [String] = []) throws -> LuaRuntime {
-        let runtime = LuaRuntime(sandbox: sandbox)
-        runtime.traitSettings = try TraitSettings(traits + extraTraits)
-        if let memoryLimit { runtime.memoryLimit = memoryLimit * 1024 * 1024 }
-        if let timeout { runtime.timeout = timeout }
-        return runtime
-    }
-
-    /// Runs the script; on failure prints `traitkit: message` and exits 1.
-    func run(in runtime: LuaRuntime) throws {
-        if let message = execute(in: runtime) {
-            printError("traitkit: " + message)
-            throw ExitCode(1)
-        }
-    }
-
-    /// Runs the script (FILE, or standard input for `-`); returns the error message, or nil
-    /// when it ran.
-    func execute(in runtime: LuaRuntime) -> String? {
-        let source: [UInt8]
-        let chunkName = file == "-" ? "=stdin" : "@" + file
-        if file == "-" {
-            source = readStandardInput()
-        } else {
-            do { source = try readSource(file) } catch { return "\(error)" }
-        }
-        runtime.setScriptArguments(script: file, arguments: scriptArguments, preceding: wordsBeforeScript)
-        if let message = runtime.run(script: source, name: chunkName, arguments: scriptArguments) { return message }
-        return runtime.traitSettings.unmatched
+    /// The script and the options it runs with.
+    var script: ScriptRun {
+        ScriptRun(file: file, arguments: arguments, traits: traits, sandbox: sandbox,
+                  memoryLimit: memoryLimit, timeout: timeout)
     }
 }
 

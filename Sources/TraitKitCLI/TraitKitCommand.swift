@@ -20,7 +20,22 @@ struct TraitKitCommand: ParsableCommand {
                 Glibc.exit(64)  // EX_USAGE, as ArgumentParser exits on a usage error
             }
         }
+        if let script = plainRun(arguments) {
+            do { try Run.run(script) } catch { exit(withError: error) }
+            return
+        }
         main(arguments)
+    }
+
+    /// `run FILE [args]` with nothing before FILE: the script and its arguments, else nil.
+    /// Such a run needs no parser (every word after FILE is the script's), and skipping
+    /// ArgumentParser, which reflects over every option of the command, halves the tool's
+    /// start-up; CommandLineTests checks that both ways run a script alike.
+    static func plainRun(_ arguments: [String]) -> ScriptRun? {
+        guard arguments.count >= 2, arguments[0] == "run" else { return nil }
+        let file = arguments[1]
+        guard file == "-" || !file.hasPrefix("-") else { return nil }
+        return ScriptRun(file: file, arguments: Array(arguments.dropFirst(2)))
     }
 
     static let configuration = CommandConfiguration(

@@ -142,6 +142,29 @@ final class CommandLineTests {
         #expect(before.stdout.hasPrefix("1\t"), "\(before.stdout)")
     }
 
+    /// `run FILE [args]` with no option before FILE skips the argument parser; it must run a
+    /// script exactly as the parsed form does (here `--timeout`, which changes nothing for it):
+    /// arguments, `--`, output, errors, exit status and finalizers at the end.
+    @Test func aPlainRunIsTheParsedRun() throws {
+        let path = try script("""
+            setmetatable({}, { __gc = function() print("closed") end })
+            print(arg[0] ~= nil, select('#', ...), ...)
+            if ... == "fail" then error("failed on purpose") end
+            """)
+        for arguments in [["one", "--help"], ["--", "--trait", "x"], ["fail"]] {
+            let plain = try traitkit(["run", path] + arguments)
+            let parsed = try traitkit(["run", "--timeout", "100", path] + arguments)
+            #expect(plain.stdout == parsed.stdout, "\(arguments)")
+            #expect(plain.stderr == parsed.stderr, "\(arguments)")
+            #expect(plain.status == parsed.status, "\(arguments)")
+        }
+        let failed = try traitkit(["run", path, "fail"])
+        #expect(failed.status == 1 && failed.stdout == "true\t1\tfail\nclosed\n", "\(failed.stdout)")
+        #expect(failed.stderr.hasPrefix("traitkit: \(path):3: failed on purpose\nstack traceback:"), "\(failed.stderr)")
+        // ArgumentParser answers this word wherever it is; a plain run gives it to the script.
+        #expect(try traitkit(["run", path, "--generate-completion-script"]).stdout.hasPrefix("true\t1\t--generate"))
+    }
+
     /// Files load as `lua` loads them: a shebang line and a byte-order mark are skipped (line
     /// numbers kept), bytes that are not UTF-8 reach string literals unchanged, and a
     /// precompiled chunk runs, except in the sandbox.

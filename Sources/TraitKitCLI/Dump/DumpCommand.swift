@@ -69,7 +69,7 @@ struct Dump: ParsableCommand {
         if !matrix.isEmpty { return try runMatrix(Matrix(axes: matrix.map(Matrix.Axis.init))) }
         if options.watch {
             let reporter = ChangeReporter()
-            try Watcher(script: options.file).run { dumpWatched(reporter) }
+            try Watcher(script: options.script.file).run { dumpWatched(reporter) }
         }
         let (runtime, snapshot) = runAndUpdate(extraTraits: [])
         defer { runtime?.close() }
@@ -82,14 +82,14 @@ struct Dump: ParsableCommand {
     /// the error and gives no snapshot when either fails. The caller closes the runtime.
     private func runAndUpdate(extraTraits: [String], recording: Bool = false) -> (LuaRuntime?, HierarchySnapshot?) {
         let runtime: LuaRuntime
-        do { runtime = try options.makeRuntime(extraTraits: extraTraits) } catch {
+        do { runtime = try options.script.makeRuntime(extraTraits: extraTraits) } catch {
             printError("traitkit: \(error)")
             return (nil, nil)
         }
         if recording { runtime.recordLoadedFiles() }
         var failure: String?
         withStandardOutputOnStandardError {
-            failure = options.execute(in: runtime)
+            failure = options.script.execute(in: runtime)
             if failure == nil { do { try runtime.update() } catch { failure = "\(error)" } }
         }
         if let failure {
@@ -109,7 +109,7 @@ struct Dump: ParsableCommand {
         case .json: return snapshot.json.serialized(indent: 2) + "\n"
         case .dot: return DotFormat.render(snapshot, traits: try chosenTraits())
         case .mermaid: return MermaidFormat.render(snapshot, traits: try chosenTraits())
-        case .html: return InspectorPage.render(snapshot, title: options.file)
+        case .html: return InspectorPage.render(snapshot, title: options.script.file)
         }
     }
 
