@@ -352,7 +352,7 @@ struct BenchCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["swift read, hot", "swift flush, 10000 nodes", "unrelated registrations", "memory per view",
                      "Swift handlers on every 10th node", "lua read", "lua flush with Lua handlers",
-                     "whole script: total", "whole script: the driver alone"] {
+                     "whole script: total", "whole script: the driver alone", "start-up: traitkit run"] {
             #expect(result.stdout.contains(name), "missing \(name)")
         }
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])

@@ -17,7 +17,8 @@ struct Bench: ParsableCommand {
             registrations), memory per view, single operations (constructors, addSubview, \
             overrides, registrations, tc[Trait]) at 1k and 100k siblings, and whole scripts \
             (build, configure, settle, toggle, read, tear down) next to an idiomatic pure-Lua \
-            implementation of the same API and to the same script on an API that does nothing. \
+            implementation of the same API and to the same script on an API that does nothing; \
+            and the start-up of `traitkit run` against `lua5.4`'s. \
             A figure that misses its target says so, with the reason. Scripts/bench builds in \
             release mode and runs it; docs/performance.md explains how to read the output.
             """)
@@ -168,7 +169,7 @@ struct Bench: ParsableCommand {
     }
 
     /// Each everyday operation against its target; `tc[Trait]` against `tc.Name`; a pure-Lua
-    /// loop in a TraitKit state against the stock interpreter.
+    /// loop in a TraitKit state, and the tool's start-up, against the stock interpreter.
     private func singleOpFigures(runs: Int) -> [Figure] {
         guard let r = SingleOps.run(runs: runs) else { return [] }
         var figures = SingleOps.figures.map { name, key, target in
@@ -189,6 +190,10 @@ struct Bench: ParsableCommand {
                               comparison: loop.lua, target: "within 5% of lua5.4",
                               meetsTarget: loop.lua.map { loop.traitkit <= $0 * 1.05 })
             .explained(MissReasons.singleOperation("loop")))
+        let start = SingleOps.startUp(runs: runs * 7)
+        figures.append(Figure(name: "start-up: traitkit run of an empty script", unit: "ms", value: start.traitkit,
+                              spread: 0, comparisonName: start.lua == nil ? "lua5.4 not installed" : "lua5.4",
+                              comparison: start.lua, target: nil, meetsTarget: nil))
         return figures
     }
 

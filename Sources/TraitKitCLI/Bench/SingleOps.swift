@@ -4,8 +4,8 @@ import TraitKit
 import TraitKitLua
 
 /// The everyday operations of a configuration script one by one (§6), each timed over many
-/// calls with the collector stopped, at 1k and 100k siblings where the count matters; and a
-/// pure-Lua loop under TraitKit against the `lua5.4` interpreter.
+/// calls with the collector stopped, at 1k and 100k siblings where the count matters; a
+/// pure-Lua loop under TraitKit against the `lua5.4` interpreter; and both tools' start-up.
 enum SingleOps {
     static let script = #"""
 local tk = require "traitkit"
@@ -119,6 +119,18 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
             if let seconds = timeProcess(["/usr/bin/lua5.4", "-e", loop]) { outside.append(seconds) }
         }
         return (inside.sorted()[1], outside.isEmpty ? nil : outside.sorted()[outside.count / 2])
+    }
+
+    /// Milliseconds from starting `traitkit run` on an empty script (this binary) to its exit,
+    /// and the same for `lua5.4` (nil when not installed): medians of `runs`, run alternately.
+    static func startUp(runs: Int) -> (traitkit: Double, lua: Double?) {
+        var inside: [Double] = [], outside: [Double] = []
+        for _ in 0..<runs {
+            if let seconds = timeProcess(["/proc/self/exe", "run", "/dev/null"]) { inside.append(seconds * 1000) }
+            if let seconds = timeProcess(["/usr/bin/lua5.4", "/dev/null"]) { outside.append(seconds * 1000) }
+        }
+        let median = { (samples: [Double]) in samples.sorted()[samples.count / 2] }
+        return (inside.isEmpty ? 0 : median(inside), outside.isEmpty ? nil : median(outside))
     }
 
     /// Seconds from starting `arguments[0]` with `arguments` to its exit; nil when it cannot start.
