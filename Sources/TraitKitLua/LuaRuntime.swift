@@ -71,8 +71,6 @@ public final class LuaRuntime {
     /// What `register` was given, in order: the names each class offers, for the checks and
     /// references built on them.
     private(set) var registeredMembers: [(type: AnyClass, members: Members)] = []
-    /// The names of every engine method, for the hint of a method called with `.`.
-    private(set) var methodNames: Set<String> = []
     /// Updates run by script calls under way, and the error values they keep (`UpdateErrors`).
     var updateDepth = 0
     var errorValuesRef: Int32 = 0
@@ -249,6 +247,12 @@ public final class LuaRuntime {
     func register(_ members: Members, for type: AnyClass) {
         memberRefs[ObjectIdentifier(type)] = members.install(L)
         registeredMembers.append((type, members))
-        methodNames.formUnion(members.methods.map(\.0))
+    }
+
+    /// Whether some engine class has a method `name`, for the hint of a method called with
+    /// `.`: looked up when that error is made, not kept (a set of every method's name cost
+    /// about a twentieth of the tool's start-up).
+    func isMethodName(_ name: String) -> Bool {
+        registeredMembers.contains { $0.members.methods.contains { $0.0 == name } }
     }
 }

@@ -158,7 +158,7 @@ func argumentError(_ L: LuaState, _ n: Int32, _ function: String, expected: Stri
 func argumentError(_ L: LuaState, _ n: Int32, _ function: String, detail: String) -> LuaError {
     let what = "(\(detail))"
     switch (callSyntax(L), n) {
-    case (.field, 1) where LuaRuntime.of(L).methodNames.contains(function):
+    case (.field, 1) where LuaRuntime.of(L).isMethodName(function):
         // `screen.setSystemTraits{...}`: the script's first argument took self's place.
         return LuaError("bad argument #1 to '\(function)' (\(detail); use ':' to call a method)")
     case (.method, 1): return LuaError("calling '\(function)' on bad self \(what)")
