@@ -46,7 +46,7 @@ struct ScriptRun {
         return runtime
     }
 
-    /// Runs the script; on failure prints `traitkit: message` and exits 1.
+    /// Runs the script; on failure prints `traitkit: message` and throws ExitCode(1).
     func run(in runtime: LuaRuntime) throws {
         if let message = execute(in: runtime) {
             printError("traitkit: " + message)
@@ -64,8 +64,9 @@ struct ScriptRun {
         } else {
             do { source = try readSource(file) } catch { return "\(error)" }
         }
-        runtime.setScriptArguments(script: file, arguments: scriptArguments, preceding: wordsBeforeScript)
-        if let message = runtime.run(script: source, name: chunkName, arguments: scriptArguments) { return message }
+        let arguments = scriptArguments
+        runtime.setScriptArguments(script: file, arguments: arguments, preceding: wordsBeforeScript)
+        if let message = runtime.run(script: source, name: chunkName, arguments: arguments) { return message }
         return runtime.traitSettings.unmatched
     }
 }

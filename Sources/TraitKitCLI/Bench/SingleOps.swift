@@ -97,7 +97,7 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
             for (_, key, _) in figures { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
             for key in ["tc[Trait]", "tc.Name"] { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
         }
-        return samples.mapValues { $0.sorted()[$0.count / 2] }
+        return samples.mapValues(median)
     }
 
     static let loop = """
@@ -110,28 +110,36 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
     /// Seconds for `loop` in a TraitKit state without limits, and under `lua5.4` (nil when
     /// that interpreter is not installed): medians of three.
     static func pureLuaLoop() -> (traitkit: Double, lua: Double?) {
-        var inside: [Double] = [], outside: [Double] = []
-        for _ in 0..<3 {
+        againstLua(runs: 3, lua: ["-e", loop]) {
             let runtime = LuaRuntime()
             let start = now()
             _ = runtime.run(chunk: loop, name: "=loop")
-            inside.append(Double(now() - start) / 1e9)
-            if let seconds = timeProcess(["/usr/bin/lua5.4", "-e", loop]) { outside.append(seconds) }
+            return Double(now() - start) / 1e9
         }
-        return (inside.sorted()[1], outside.isEmpty ? nil : outside.sorted()[outside.count / 2])
     }
 
     /// Milliseconds from starting `traitkit run` on an empty script (this binary) to its exit,
-    /// and the same for `lua5.4` (nil when not installed): medians of `runs`, run alternately.
+    /// and the same for `lua5.4` (nil when not installed): medians of `runs`.
     static func startUp(runs: Int) -> (traitkit: Double, lua: Double?) {
+        let seconds = againstLua(runs: runs, lua: ["/dev/null"]) { timeProcess(["/proc/self/exe", "run", "/dev/null"]) }
+        return (seconds.traitkit * 1000, seconds.lua.map { $0 * 1000 })
+    }
+
+    /// Seconds: the medians of `runs` timings of `traitkit` and of `lua5.4 luaArguments`, run
+    /// alternately so that a host whose speed drifts slows both alike (0 when `traitkit` never
+    /// ran; nil for `lua5.4` when it is not installed).
+    private static func againstLua(runs: Int, lua luaArguments: [String],
+                                   _ traitkit: () -> Double?) -> (traitkit: Double, lua: Double?) {
         var inside: [Double] = [], outside: [Double] = []
         for _ in 0..<runs {
-            if let seconds = timeProcess(["/proc/self/exe", "run", "/dev/null"]) { inside.append(seconds * 1000) }
-            if let seconds = timeProcess(["/usr/bin/lua5.4", "/dev/null"]) { outside.append(seconds * 1000) }
+            if let seconds = traitkit() { inside.append(seconds) }
+            if let seconds = timeProcess(["/usr/bin/lua5.4"] + luaArguments) { outside.append(seconds) }
         }
-        let median = { (samples: [Double]) in samples.sorted()[samples.count / 2] }
         return (inside.isEmpty ? 0 : median(inside), outside.isEmpty ? nil : median(outside))
     }
+
+    /// The middle sample (the upper one of an even count).
+    private static func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
     /// Seconds from starting `arguments[0]` with `arguments` to its exit; nil when it cannot start.
     private static func timeProcess(_ arguments: [String]) -> Double? {
