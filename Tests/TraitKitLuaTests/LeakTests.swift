@@ -9,8 +9,8 @@ import Testing
     /// Failing callbacks at n and 10n: the larger run's peak memory is no higher.
     @Test func failingCallbacksLeaveMemoryFlat() throws {
         let failingCallbacks = packageRoot.appendingPathComponent("Tests/Leaks/failing_callbacks.lua").path
-        let small = try peakResidentKB(["run", failingCallbacks, "20000"])
-        let large = try peakResidentKB(["run", failingCallbacks, "200000"])
+        let small = try lowestPeakResidentKB(["run", failingCallbacks, "20000"])
+        let large = try lowestPeakResidentKB(["run", failingCallbacks, "200000"])
         #expect(large <= small + small / 10 + 2048, "peak memory grew from \(small) KB to \(large) KB")
     }
 
@@ -22,8 +22,8 @@ import Testing
     /// bytes per view would add 10 MB between the two runs.
     @Test func droppedCyclesReturnToBaseline() throws {
         let nodeCycles = packageRoot.appendingPathComponent("Tests/Leaks/node_cycles.lua").path
-        let small = try peakResidentKB(["run", nodeCycles, "200000"])
-        let large = try peakResidentKB(["run", nodeCycles, "400000"])
+        let small = try lowestPeakResidentKB(["run", nodeCycles, "200000"])
+        let large = try lowestPeakResidentKB(["run", nodeCycles, "400000"])
         #expect(large <= small + small / 10 + 2048, "peak memory grew from \(small) KB to \(large) KB")
     }
 
@@ -60,6 +60,15 @@ import Testing
         guard heaps.count == 12 else { return }
         #expect(heaps[11] < heaps[5] + 256, "heap in KB after each run: \(heaps)")
     }
+}
+
+/// The lowest peak of three runs of `traitkit arguments`. The same run's peak differs by up
+/// to 3 MB from run to run (19.6 to 22.8 MB for node_cycles.lua at 200,000 views; within
+/// 0.2 MB with address randomisation off: Lua seeds its string hashes from addresses and the
+/// clock, and the heap's layout follows them), more than the 10% + 2 MB the flatness checks
+/// allow; the lowest of three is steady, and a leak raises every run.
+func lowestPeakResidentKB(_ arguments: [String]) throws -> Int {
+    try (0..<3).map { _ in try peakResidentKB(arguments) }.min() ?? 0
 }
 
 /// Runs traitkit with `arguments` (paths absolute) and returns its peak resident memory in
