@@ -27,6 +27,24 @@ struct ScriptOptions: ParsableArguments {
     @Argument(parsing: .captureForPassthrough, help: "Arguments for the script (its `arg` table and `...`): everything after FILE, options included.")
     var arguments: [String] = []
 
+    /// The options above that take a value as the next word (the parser's own list is not
+    /// public; CommandLineTests checks this one against the help).
+    static let optionsWithValues: Set<String> = ["--trait", "--memory-limit", "--timeout"]
+
+    /// Where FILE is in `words`, options from `start` on: the first word that is no option nor
+    /// an option's value (`-` is standard input; after `--` the next word is FILE). Nil when
+    /// there is none, which the parser then reports.
+    static func indexOfFile(in words: [String], from start: Int) -> Int? {
+        var i = start
+        while i < words.count {
+            let word = words[i]
+            if word == "--" { return i + 1 < words.count ? i + 1 : nil }
+            if word == "-" || !word.hasPrefix("-") { return i }
+            i += optionsWithValues.contains(word) ? 2 : 1
+        }
+        return nil
+    }
+
     func validate() throws {
         try Self.validateLimits(memoryLimit: memoryLimit, timeout: timeout)
         do { _ = try TraitSettings(traits) } catch { throw ValidationError(error.description) }

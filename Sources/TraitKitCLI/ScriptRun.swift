@@ -3,8 +3,8 @@ import TraitKit
 import TraitKitLua
 
 /// A script to run and how, as `run` and `dump` take it from the command line (ScriptOptions
-/// parses it; `traitkit run FILE [args]` with no option before FILE is read without a parser,
-/// TraitKitCommand.main).
+/// parses the words up to FILE; TraitKitCommand.main hands it the words after FILE, and
+/// makes it without a parser when no option comes before FILE).
 struct ScriptRun {
     /// The script's path, or `-` for standard input.
     var file: String
@@ -31,7 +31,7 @@ struct ScriptRun {
         let words = CommandLine.arguments
         var i = 1
         while i < words.count, words[i] != file {
-            if ["--trait", "--memory-limit", "--timeout"].contains(words[i]) { i += 1 }
+            if ScriptOptions.optionsWithValues.contains(words[i]) { i += 1 }
             i += 1
         }
         return Array(words.prefix(min(i, words.count)))

@@ -7,7 +7,7 @@ import TraitKitLua
 struct TraitKitCommand: ParsableCommand {
     /// `traitkit FILE.lua ...` is `traitkit run FILE.lua ...`, as `lua FILE` runs a file; a
     /// first word that is neither a command nor a file is an error that names the nearest
-    /// command (`traitkit rnu x.lua`).
+    /// command (`traitkit rnu x.lua`). The words after a run's FILE go to the script unparsed.
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let commands = ["run", "repl", "dump", "bench", "stubs", "help"]
@@ -20,22 +20,34 @@ struct TraitKitCommand: ParsableCommand {
                 Glibc.exit(64)  // EX_USAGE, as ArgumentParser exits on a usage error
             }
         }
-        if let script = plainRun(arguments) {
-            do { try Run.run(script) } catch { exit(withError: error) }
-            return
+        guard arguments.first == "run", let file = ScriptOptions.indexOfFile(in: arguments, from: 1) else {
+            return main(arguments)
         }
-        main(arguments)
+        let scriptArguments = Array(arguments[(file + 1)...])
+        do {
+            if file == 1 {
+                try Run.run(ScriptRun(file: arguments[1], arguments: scriptArguments))
+            } else {
+                try run(parsing: Array(arguments[...file]), scriptArguments: scriptArguments)
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 
-    /// `run FILE [args]` with nothing before FILE: the script and its arguments, else nil.
-    /// Such a run needs no parser (every word after FILE is the script's), and skipping
-    /// ArgumentParser, which reflects over every option of the command, halves the tool's
-    /// start-up; CommandLineTests checks that both ways run a script alike.
-    static func plainRun(_ arguments: [String]) -> ScriptRun? {
-        guard arguments.count >= 2, arguments[0] == "run" else { return nil }
-        let file = arguments[1]
-        guard file == "-" || !file.hasPrefix("-") else { return nil }
-        return ScriptRun(file: file, arguments: Array(arguments.dropFirst(2)))
+    /// Runs `run [options] FILE` with the script's arguments, which the parser never sees:
+    /// every word after FILE is the script's (DESIGN.md §4), `--help` or
+    /// `--generate-completion-script` too, which ArgumentParser answers wherever they are.
+    /// With nothing before FILE there is nothing to parse: skipping ArgumentParser, which
+    /// reflects over every option of the command, halves the tool's start-up
+    /// (CommandLineTests checks that both ways run a script alike).
+    private static func run(parsing head: [String], scriptArguments: [String]) throws {
+        var command = try parseAsRoot(head)
+        if var run = command as? Run {
+            run.options.arguments = scriptArguments
+            command = run
+        }
+        try command.run()
     }
 
     static let configuration = CommandConfiguration(

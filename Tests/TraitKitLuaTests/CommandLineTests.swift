@@ -151,7 +151,8 @@ final class CommandLineTests {
             print(arg[0] ~= nil, select('#', ...), ...)
             if ... == "fail" then error("failed on purpose") end
             """)
-        for arguments in [["one", "--help"], ["--", "--trait", "x"], ["fail"]] {
+        for arguments in [["one", "--help"], ["--", "--trait", "x"], ["fail"], ["--generate-completion-script", "bash"],
+                          ["--version"], ["--timeout", "-1"]] {
             let plain = try traitkit(["run", path] + arguments)
             let parsed = try traitkit(["run", "--timeout", "100", path] + arguments)
             #expect(plain.stdout == parsed.stdout, "\(arguments)")
@@ -161,8 +162,30 @@ final class CommandLineTests {
         let failed = try traitkit(["run", path, "fail"])
         #expect(failed.status == 1 && failed.stdout == "true\t1\tfail\nclosed\n", "\(failed.stdout)")
         #expect(failed.stderr.hasPrefix("traitkit: \(path):3: failed on purpose\nstack traceback:"), "\(failed.stderr)")
-        // ArgumentParser answers this word wherever it is; a plain run gives it to the script.
-        #expect(try traitkit(["run", path, "--generate-completion-script"]).stdout.hasPrefix("true\t1\t--generate"))
+        // ArgumentParser answers this word wherever it is; the script gets it either way.
+        #expect(try traitkit(["run", "--sandbox", path, "--generate-completion-script"]).stdout
+            .hasPrefix("true\t1\t--generate"))
+        // FILE is found past options with values (`--` marks it too); before it they still count.
+        #expect(try traitkit(["run", "--trait", "userInterfaceStyle=dark", "--memory-limit", "64", "--", path, "x"]).stdout
+            .hasPrefix("true\t1\tx"))
+        #expect(try traitkit(["run", "--timeout", "-1", path]).stderr.contains("--timeout must be a positive number"))
+    }
+
+    /// The tool finds FILE past every option of `run` that takes a value (its list of them
+    /// is its own, the parser's is not public): each such option in the help, given before
+    /// FILE, leaves the word after FILE to the script.
+    @Test func everyOptionWithAValueIsSkippedToFindTheFile() throws {
+        let path = try script("print(select('#', ...), ...)")
+        let samples = ["--trait": "userInterfaceStyle=dark", "--memory-limit": "64", "--timeout": "100"]
+        let help = try traitkit(["run", "--help"]).stdout
+        let options = help.split(separator: "\n").compactMap { line in
+            line.wholeMatch(of: /\s+(--[a-z-]+) <[^>]+>.*/).map { String($0.1) }
+        }
+        #expect(Set(options) == Set(samples.keys), "an option with a value needs a sample here and a place in ScriptOptions.optionsWithValues")
+        for option in options {
+            let result = try traitkit(["run", option, samples[option] ?? "", path, "--version"])
+            #expect(result.stdout == "1\t--version\n", "\(option): \(result.stdout) \(result.stderr)")
+        }
     }
 
     /// Files load as `lua` loads them: a shebang line and a byte-order mark are skipped (line
