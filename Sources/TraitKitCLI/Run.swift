@@ -4,8 +4,9 @@ import TraitKit
 import TraitKitLua
 
 /// `traitkit run FILE [args] [--trait name=value]... [--sandbox] [--memory-limit MB] [--timeout S]`.
-struct Run: ParsableCommand {
+struct Run: ScriptCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run a Lua script.")
+    static let optionsWithValues = ScriptOptions.optionsWithValues
 
     @OptionGroup var options: ScriptOptions
 

@@ -2,6 +2,13 @@ import ArgumentParser
 import TraitKit
 import TraitKitLua
 
+/// A command that runs a script (`run`, `dump`): the words after its FILE are the script's.
+protocol ScriptCommand: ParsableCommand {
+    var options: ScriptOptions { get set }
+    /// Its options, ScriptOptions' included, that take a value as the next word.
+    static var optionsWithValues: Set<String> { get }
+}
+
 /// Options shared by the commands that run a script.
 struct ScriptOptions: ParsableArguments {
     @Argument(help: "The Lua script to run ('-' reads standard input).")
@@ -27,23 +34,9 @@ struct ScriptOptions: ParsableArguments {
     @Argument(parsing: .captureForPassthrough, help: "Arguments for the script (its `arg` table and `...`): everything after FILE, options included.")
     var arguments: [String] = []
 
-    /// The options above that take a value as the next word (the parser's own list is not
-    /// public; CommandLineTests checks this one against the help).
+    /// The options above that take a value as the next word, for finding FILE before parsing
+    /// (the parser's own list is not public; CommandLineTests checks this one against the help).
     static let optionsWithValues: Set<String> = ["--trait", "--memory-limit", "--timeout"]
-
-    /// Where FILE is in `words`, options from `start` on: the first word that is no option nor
-    /// an option's value (`-` is standard input; after `--` the next word is FILE). Nil when
-    /// there is none, which the parser then reports.
-    static func indexOfFile(in words: [String], from start: Int) -> Int? {
-        var i = start
-        while i < words.count {
-            let word = words[i]
-            if word == "--" { return i + 1 < words.count ? i + 1 : nil }
-            if word == "-" || !word.hasPrefix("-") { return i }
-            i += optionsWithValues.contains(word) ? 2 : 1
-        }
-        return nil
-    }
 
     func validate() throws {
         try Self.validateLimits(memoryLimit: memoryLimit, timeout: timeout)

@@ -20,12 +20,17 @@ struct TraitKitCommand: ParsableCommand {
                 Glibc.exit(64)  // EX_USAGE, as ArgumentParser exits on a usage error
             }
         }
-        guard arguments.first == "run", let file = ScriptOptions.indexOfFile(in: arguments, from: 1) else {
+        let command: (any ScriptCommand.Type)? = switch arguments.first {
+        case "run": Run.self
+        case "dump": Dump.self
+        default: nil
+        }
+        guard let command, let file = indexOfFile(in: arguments, optionsWithValues: command.optionsWithValues) else {
             return main(arguments)
         }
         let scriptArguments = Array(arguments[(file + 1)...])
         do {
-            if file == 1 {
+            if command == Run.self && file == 1 {
                 try Run.run(ScriptRun(file: arguments[1], arguments: scriptArguments))
             } else {
                 try run(parsing: Array(arguments[...file]), scriptArguments: scriptArguments)
@@ -35,17 +40,31 @@ struct TraitKitCommand: ParsableCommand {
         }
     }
 
-    /// Runs `run [options] FILE` with the script's arguments, which the parser never sees:
-    /// every word after FILE is the script's (DESIGN.md §4), `--help` or
+    /// Where FILE is in `words` (the command first): the first word that is no option nor the
+    /// value of one of `optionsWithValues` (`-` is standard input; after `--` the next word is
+    /// FILE). Nil when there is none, which the parser then reports.
+    private static func indexOfFile(in words: [String], optionsWithValues: Set<String>) -> Int? {
+        var i = 1
+        while i < words.count {
+            let word = words[i]
+            if word == "--" { return i + 1 < words.count ? i + 1 : nil }
+            if word == "-" || !word.hasPrefix("-") { return i }
+            i += optionsWithValues.contains(word) ? 2 : 1
+        }
+        return nil
+    }
+
+    /// Runs `run` or `dump` with its options up to FILE and the script's arguments, which the
+    /// parser never sees: every word after FILE is the script's (DESIGN.md §4), `--help` or
     /// `--generate-completion-script` too, which ArgumentParser answers wherever they are.
-    /// With nothing before FILE there is nothing to parse: skipping ArgumentParser, which
-    /// reflects over every option of the command, halves the tool's start-up
-    /// (CommandLineTests checks that both ways run a script alike).
+    /// `run FILE` with nothing before FILE has nothing to parse: skipping ArgumentParser, which
+    /// reflects over every option of the command, halves the tool's start-up (CommandLineTests
+    /// checks that both ways run a script alike).
     private static func run(parsing head: [String], scriptArguments: [String]) throws {
         var command = try parseAsRoot(head)
-        if var run = command as? Run {
-            run.options.arguments = scriptArguments
-            command = run
+        if var scriptCommand = command as? any ScriptCommand {
+            scriptCommand.options.arguments = scriptArguments
+            command = scriptCommand
         }
         try command.run()
     }

@@ -171,20 +171,29 @@ final class CommandLineTests {
         #expect(try traitkit(["run", "--timeout", "-1", path]).stderr.contains("--timeout must be a positive number"))
     }
 
-    /// The tool finds FILE past every option of `run` that takes a value (its list of them
-    /// is its own, the parser's is not public): each such option in the help, given before
-    /// FILE, leaves the word after FILE to the script.
+    /// The tool finds FILE past every option of `run` and `dump` that takes a value (its
+    /// lists of them are its own, the parser's is not public): each such option in the help,
+    /// given before FILE, leaves the words after FILE to the script, even the one ArgumentParser
+    /// answers wherever it finds it.
     @Test func everyOptionWithAValueIsSkippedToFindTheFile() throws {
-        let path = try script("print(select('#', ...), ...)")
-        let samples = ["--trait": "userInterfaceStyle=dark", "--memory-limit": "64", "--timeout": "100"]
-        let help = try traitkit(["run", "--help"]).stdout
-        let options = help.split(separator: "\n").compactMap { line in
-            line.wholeMatch(of: /\s+(--[a-z-]+) <[^>]+>.*/).map { String($0.1) }
-        }
-        #expect(Set(options) == Set(samples.keys), "an option with a value needs a sample here and a place in ScriptOptions.optionsWithValues")
-        for option in options {
-            let result = try traitkit(["run", option, samples[option] ?? "", path, "--version"])
-            #expect(result.stdout == "1\t--version\n", "\(option): \(result.stdout) \(result.stderr)")
+        let path = try script("io.stderr:write(select('#', ...), ' ', ..., '\\n')")
+        let output = NSTemporaryDirectory() + "traitkit-\(UUID().uuidString).txt"
+        scripts.append(output)
+        let samples = ["--trait": ["userInterfaceStyle=dark"], "--memory-limit": ["64"], "--timeout": ["100"],
+                       "--format": ["json"], "--traits": ["userInterfaceStyle", "--format", "dot"], "--output": [output],
+                       "--matrix": ["userInterfaceStyle=light,dark"]]
+        for command in ["run", "dump"] {
+            let help = try traitkit([command, "--help"]).stdout
+            let options = help.split(separator: "\n").compactMap { line in
+                line.wholeMatch(of: /\s+(--[a-z-]+) <[^>]+>.*/).map { String($0.1) }
+            }
+            #expect(!options.isEmpty && options.allSatisfy { samples[$0] != nil },
+                    "\(command): an option with a value needs a sample here and a place in its optionsWithValues")
+            for option in options {
+                let result = try traitkit([command, option] + (samples[option] ?? []) + [path, "--generate-completion-script"])
+                #expect(result.status == 0 && result.stderr.contains("1 --generate-completion-script\n"),
+                        "\(command) \(option): \(result.stderr)")
+            }
         }
     }
 

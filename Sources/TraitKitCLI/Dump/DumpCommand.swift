@@ -6,7 +6,7 @@ import TraitKitLua
 /// `traitkit dump`: runs a script and one more update, then prints the hierarchy from the
 /// screens down, in one of several formats, once (`--watch`: after every change) or once per
 /// combination of trait values (`--matrix`).
-struct Dump: ParsableCommand {
+struct Dump: ScriptCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Run a script, then print every screen's hierarchy.",
@@ -42,6 +42,8 @@ struct Dump: ParsableCommand {
     var matrix: [String] = []
 
     @OptionGroup var options: ScriptOptions
+
+    static let optionsWithValues = ScriptOptions.optionsWithValues.union(["--format", "--traits", "--output", "--matrix"])
 
     var chosenFormat: Format { json ? .json : format }
 
