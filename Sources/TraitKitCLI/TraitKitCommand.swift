@@ -7,7 +7,8 @@ import TraitKitLua
 struct TraitKitCommand: ParsableCommand {
     /// `traitkit FILE.lua ...` is `traitkit run FILE.lua ...`, as `lua FILE` runs a file; a
     /// first word that is neither a command nor a file is an error that names the nearest
-    /// command (`traitkit rnu x.lua`). The words after a run's FILE go to the script unparsed.
+    /// command (`traitkit rnu x.lua`). The words after FILE of `run` and `dump` go to the
+    /// script unparsed.
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let commands = ["run", "repl", "dump", "bench", "stubs", "help"]
