@@ -34,6 +34,9 @@ struct ScriptOptions: ParsableArguments {
     @Argument(parsing: .captureForPassthrough, help: "Arguments for the script (its `arg` table and `...`): everything after FILE, options included.")
     var arguments: [String] = []
 
+    /// The command-line words before FILE, not parsed: TraitKitCommand.main sets them.
+    var wordsBeforeScript: [String] = []
+
     /// The options above that take a value as the next word, for finding FILE before parsing
     /// (the parser's own list is not public; CommandLineTests checks this one against the help).
     static let optionsWithValues: Set<String> = ["--trait", "--memory-limit", "--timeout"]
@@ -51,8 +54,8 @@ struct ScriptOptions: ParsableArguments {
 
     /// The script and the options it runs with.
     var script: ScriptRun {
-        ScriptRun(file: file, arguments: arguments, traits: traits, sandbox: sandbox,
-                  memoryLimit: memoryLimit, timeout: timeout)
+        ScriptRun(file: file, arguments: arguments, wordsBeforeScript: wordsBeforeScript, traits: traits,
+                  sandbox: sandbox, memoryLimit: memoryLimit, timeout: timeout)
     }
 }
 

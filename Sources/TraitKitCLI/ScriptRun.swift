@@ -10,6 +10,9 @@ struct ScriptRun {
     var file: String
     /// Every word after FILE, options included: the script's (`--` is dropped, scriptArguments).
     var arguments: [String] = []
+    /// The command-line words before the script (`traitkit`, `run`, options), which `lua`
+    /// puts at arg[-n]...arg[-1] (TraitKitCommand.main, which finds FILE, gives them).
+    var wordsBeforeScript: [String] = []
     /// `--trait` values, as `name=value`.
     var traits: [String] = []
     var sandbox = false
@@ -23,18 +26,6 @@ struct ScriptRun {
         var rest = arguments
         rest.remove(at: end)
         return rest
-    }
-
-    /// The command-line words before the script (`traitkit`, `run`, options), which `lua`
-    /// puts at arg[-n]...arg[-1]; an option's value is never taken for the script.
-    var wordsBeforeScript: [String] {
-        let words = CommandLine.arguments
-        var i = 1
-        while i < words.count, words[i] != file {
-            if ScriptOptions.optionsWithValues.contains(words[i]) { i += 1 }
-            i += 1
-        }
-        return Array(words.prefix(min(i, words.count)))
     }
 
     /// A runtime set up as the options say, with `extraTraits` (`name=value`) after `--trait`'s.

@@ -30,11 +30,13 @@ struct TraitKitCommand: ParsableCommand {
             return main(arguments)
         }
         let scriptArguments = Array(arguments[(file + 1)...])
+        // The same words as typed (`run` is not, for `traitkit FILE.lua`), the tool's path first.
+        let wordsBefore = Array(CommandLine.arguments.prefix(file + CommandLine.arguments.count - arguments.count))
         do {
             if command == Run.self && file == 1 {
-                try Run.run(ScriptRun(file: arguments[1], arguments: scriptArguments))
+                try Run.run(ScriptRun(file: arguments[1], arguments: scriptArguments, wordsBeforeScript: wordsBefore))
             } else {
-                try run(parsing: Array(arguments[...file]), scriptArguments: scriptArguments)
+                try run(parsing: Array(arguments[...file]), scriptArguments: scriptArguments, wordsBefore: wordsBefore)
             }
         } catch {
             exit(withError: error)
@@ -61,10 +63,11 @@ struct TraitKitCommand: ParsableCommand {
     /// `run FILE` with nothing before FILE has nothing to parse: skipping ArgumentParser, which
     /// reflects over every option of the command, halves the tool's start-up (CommandLineTests
     /// checks that both ways run a script alike).
-    private static func run(parsing head: [String], scriptArguments: [String]) throws {
+    private static func run(parsing head: [String], scriptArguments: [String], wordsBefore: [String]) throws {
         var command = try parseAsRoot(head)
         if var scriptCommand = command as? any ScriptCommand {
             scriptCommand.options.arguments = scriptArguments
+            scriptCommand.options.wordsBeforeScript = wordsBefore
             command = scriptCommand
         }
         try command.run()
