@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import TraitKit
 import TraitKitLua
 
 /// The `traitkit` command-line tool (DESIGN.md §4).

@@ -1,11 +1,17 @@
 /// The nearest of `candidates` to a misspelled `name`, for "did you mean" hints: the one at
 /// the smallest edit distance (insertions, deletions, substitutions; case differences cost
 /// nothing extra), if that distance is small for the name's length. Nil when nothing is close.
+///
+/// A name is never more than its difference in length away, so a candidate much longer or
+/// shorter is passed over without comparing: a script's megabyte string costs a count, not a
+/// distance table per candidate.
 public func nearestName(to name: String, in candidates: some Sequence<String>) -> String? {
-    let limit = max(1, min(3, name.count / 3))
+    let length = name.count
+    let limit = max(1, min(3, length / 3))
+    let lowered = name.lowercased()
     var best: (name: String, distance: Int)?
-    for candidate in candidates where candidate != name {
-        let d = editDistance(name.lowercased(), candidate.lowercased())
+    for candidate in candidates where candidate != name && abs(candidate.count - length) <= limit {
+        let d = editDistance(lowered, candidate.lowercased())
         if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
     }
     return best?.name

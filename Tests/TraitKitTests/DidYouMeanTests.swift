@@ -1,0 +1,25 @@
+import Testing
+@testable import TraitKit
+
+@Suite("Did you mean")
+struct DidYouMeanTests {
+    @Test func theNearestCloseNameIsSuggested() {
+        let names = ["horizontalSizeClass", "verticalSizeClass", "userInterfaceStyle"]
+        #expect(nearestName(to: "horizontalSizeClas", in: names) == "horizontalSizeClass")
+        // Case costs nothing; two neighbours swapped are one edit.
+        #expect(nearestName(to: "userinterfacestyle", in: names) == "userInterfaceStyle")
+        #expect(nearestName(to: "vreticalSizeClass", in: names) == "verticalSizeClass")
+        #expect(didYouMean("horizontalSizeClas", in: names) == " (did you mean 'horizontalSizeClass'?)")
+    }
+
+    /// How far a suggestion may be grows with the name (a third of it, 1 to 3 edits), and a
+    /// name much longer or shorter than every candidate is never near one.
+    @Test func aFarNameGetsNoSuggestion() {
+        #expect(nearestName(to: "ab", in: ["ba"]) == "ba")
+        #expect(nearestName(to: "abc", in: ["xyz"]) == nil)
+        #expect(nearestName(to: "name", in: ["name"]) == nil)
+        #expect(nearestName(to: "nameXYZW", in: ["name"]) == nil)
+        #expect(nearestName(to: String(repeating: "x", count: 100_000), in: ["xxxxx"]) == nil)
+        #expect(didYouMean("zzz", in: ["name"]) == "")
+    }
+}
