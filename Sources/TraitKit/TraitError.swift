@@ -43,7 +43,7 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
         case .invalidEnvironmentValue(let key, let value, let expected):
             "invalid value \(clipped(value, limit: 160)) for environment key '\(clipped(key))' (expected \(expected))"
         case .unknownTrait(let name):
-            "unknown trait '\(clipped(name))' (define it with tk.defineTrait first)"
+            "unknown trait '\(clipped(name))'" + Self.unknownTraitHint(name)
         case .conflictingDefinition(let name, let reason):
             "trait '\(clipped(name))' is already defined differently (\(reason))"
         case .invalidDefinition(let message):
@@ -79,6 +79,15 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
         case .malformedJSON(let message):
             "malformed JSON: \(message)"
         }
+    }
+
+    /// After an unknown trait's name: the defined trait nearest to it, or else how to define one.
+    /// (Read when the message is made: a trait defined since the error counts.)
+    private static func unknownTraitHint(_ name: String) -> String {
+        guard let near = nearestName(to: name, in: TraitRegistry.all.map(\.name)) else {
+            return " (define it with tk.defineTrait first)"
+        }
+        return " (did you mean '\(near)'?)"
     }
 }
 

@@ -112,7 +112,7 @@ enum CollectionModule {
 
     /// Reads a trait from a collection or builder (`tc.Theme`, `tc[Theme]`).
     static func indexTrait(_ L: LuaState) throws -> Int32 {
-        guard let trait = try TraitValues.traitKey(L, 2) else {
+        guard let trait = try TraitValues.traitOrMethodKey(L, 2, methodsOf: 1) else {
             throw LuaError("bad key for a trait collection (expected a trait or trait name, got \(typeName(L, 2)))")
         }
         switch LuaObject.peek(L, 1) {

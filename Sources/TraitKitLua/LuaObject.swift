@@ -74,6 +74,16 @@ enum LuaObject {
         return String(describing: Swift.type(of: object))
     }
 
+    /// The names of the members of the object at `i`, sorted, for an unknown-name error.
+    static func memberNames(_ L: LuaState, _ i: Int32) -> [String] {
+        guard let box = box(L, i) else { return [] }
+        pushRef(L, box.pointee.members)
+        defer { tk_pop(L, 1) }
+        var names: [String] = []
+        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
+        return names.sorted()
+    }
+
     /// Pushes the userdata for `object`, making it on first use.
     ///
     /// Collections have an identity cache of their own (`LuaRuntime.collectionCacheRef`). The

@@ -32,7 +32,7 @@ extension LuaRuntime {
             return try DeclarativeModule.indexEnvironment(L)
         default:
             let key = string(L, 2) ?? typeName(L, 2)
-            let names = memberNames(L, 1)
+            let names = LuaObject.memberNames(L, 1)
             throw LuaError("\(typeName(L, 1)) has no field '\(clipped(key))'" + (names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
         }
     }
@@ -49,7 +49,7 @@ extension LuaRuntime {
     /// (`v.supervew`, `v.isHidden`): an error, so "not supported" does not look like "not set".
     private func unknownMember(_ L: LuaState) -> LuaError {
         let key = string(L, 2) ?? ""
-        var candidates = memberNames(L, 1) + NodeEvent.allCases.map(\.rawValue)
+        var candidates = LuaObject.memberNames(L, 1) + NodeEvent.allCases.map(\.rawValue)
         if tk_getuservalue(L, 1) == LUA_TTABLE {
             try? forEachPair(L, -1) { if let name = string(L, -2) { candidates.append(name) } }
         }
@@ -57,16 +57,6 @@ extension LuaRuntime {
         let owner = (LuaObject.peek(L, 1) as? TraitEnvironment)?.debugName ?? typeName(L, 1)
         return LuaError("\(owner) has no member '\(clipped(key))'" + didYouMean(key, in: candidates)
             + " (fields a script sets on it can be read back)")
-    }
-
-    /// The names of the members of the object at `i`, sorted, for an unknown-field error.
-    private func memberNames(_ L: LuaState, _ i: Int32) -> [String] {
-        guard let box = LuaObject.box(L, i) else { return [] }
-        pushRef(L, box.pointee.members)
-        defer { tk_pop(L, 1) }
-        var names: [String] = []
-        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
-        return names.sorted()
     }
 
     func newIndexFallback(_ L: LuaState, kind: Int32) throws -> Int32 {

@@ -54,7 +54,7 @@ enum OverridesModule {
     }
 
     private static func trait(_ L: LuaState) throws -> Trait {
-        guard let trait = try TraitValues.traitKey(L, 2) else {
+        guard let trait = try TraitValues.traitOrMethodKey(L, 2, methodsOf: 1) else {
             throw LuaError("bad key for traitOverrides (expected a trait or trait name, got \(typeName(L, 2)))")
         }
         return trait

@@ -25,6 +25,21 @@ enum TraitValues {
         }
     }
 
+    /// `traitKey` for the object at `object`, whose string keys are traits or its methods (a
+    /// collection, `traitOverrides`): an unknown name is the engine's error, which names the
+    /// nearest trait, unless only a method is near (`tc:modifyng{}`).
+    static func traitOrMethodKey(_ L: LuaState, _ i: Int32, methodsOf object: Int32) throws -> Trait? {
+        do {
+            return try traitKey(L, i)
+        } catch TraitError.unknownTrait(let name) {
+            guard nearestName(to: name, in: TraitRegistry.all.map(\.name)) == nil,
+                  let method = nearestName(to: name, in: LuaObject.memberNames(L, object)) else {
+                throw TraitError.unknownTrait(name)
+            }
+            throw LuaError("unknown trait or method '\(clipped(name))' (did you mean '\(method)'?)")
+        }
+    }
+
     /// The trait the name at `i` names. Each state keeps a table keyed by the Lua string
     /// itself, so a name read before costs one raw table lookup: no Swift string, no lock, no
     /// hashing in Swift. Traits are never undefined, so an unretained pointer stays valid.

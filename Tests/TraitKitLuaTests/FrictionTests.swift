@@ -266,4 +266,26 @@ struct FrictionTests {
             assert(s.traitCollection.userInterfaceStyle == "light")
             """)
     }
+
+    /// A misspelled trait name, wherever a trait is named, names the defined trait nearest to
+    /// it, a system trait included (not "define it", which would send the author the wrong
+    /// way); on a collection or `traitOverrides`, whose names are traits and methods, a
+    /// misspelled method names the method.
+    @Test func aMisspelledTraitOrMethodNamesTheNearest() {
+        expectLuaErrors([
+            ("local x = tc.FrictionSpacng", "unknown trait 'FrictionSpacng' (did you mean 'FrictionSpacing'?)"),
+            ("local x = tc[\"userinterfacestyle\"]", "unknown trait 'userinterfacestyle' (did you mean 'userInterfaceStyle'?)"),
+            ("tc:modifyng{}", "unknown trait or method 'modifyng' (did you mean 'modifying'?)"),
+            ("local x = tc.qqqqqqqq", "unknown trait 'qqqqqqqq' (define it with tk.defineTrait first)"),
+            ("tk.TraitCollection{ horizontalSizeClas = 'compact' }", "unknown trait 'horizontalSizeClas' (did you mean 'horizontalSizeClass'?)"),
+            ("v.traitOverrides.FrictionSpacin = 2", "unknown trait 'FrictionSpacin' (did you mean 'FrictionSpacing'?)"),
+            ("v.traitOverrides:contans(Spacing)", "unknown trait or method 'contans' (did you mean 'contains'?)"),
+            ("v:registerForTraitChanges({ 'frictionspacing' }, print)", "unknown trait 'frictionspacing' (did you mean 'FrictionSpacing'?)"),
+            ("v:explain('FritionSpacing')", "unknown trait 'FritionSpacing' (did you mean 'FrictionSpacing'?)"),
+        ], prelude: """
+            local tk = require "traitkit"
+            local Spacing = tk.defineTrait{ name = "FrictionSpacing", default = 1, kind = "integer" }
+            local tc, v = tk.TraitCollection{}, tk.View{}
+            """, file: "names.lua")
+    }
 }

@@ -22,4 +22,11 @@ struct DidYouMeanTests {
         #expect(nearestName(to: String(repeating: "x", count: 100_000), in: ["xxxxx"]) == nil)
         #expect(didYouMean("zzz", in: ["name"]) == "")
     }
+
+    @Test func anUnknownTraitNamesTheNearestDefinedOne() throws {
+        _ = try TraitRegistry.define(name: "HintTheme", kind: .string(optional: false), defaultValue: .string("a"))
+        #expect(TraitError.unknownTrait("HintThme").description == "unknown trait 'HintThme' (did you mean 'HintTheme'?)")
+        #expect(TraitError.unknownTrait("displayscale").description == "unknown trait 'displayscale' (did you mean 'displayScale'?)")
+        #expect(TraitError.unknownTrait("qqqqqqqqqq").description == "unknown trait 'qqqqqqqqqq' (define it with tk.defineTrait first)")
+    }
 }
