@@ -4,14 +4,16 @@
 ///
 /// A name is never more than its difference in length away, so a candidate much longer or
 /// shorter is passed over without comparing: a script's megabyte string costs a count, not a
-/// distance table per candidate.
+/// copy or a distance table per candidate.
 public func nearestName(to name: String, in candidates: some Sequence<String>) -> String? {
     let length = name.count
     let limit = max(1, min(3, length / 3))
-    let lowered = name.lowercased()
+    var lowered: String?  // made for the first candidate of a near length only
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name && abs(candidate.count - length) <= limit {
-        let d = editDistance(lowered, candidate.lowercased())
+        let folded = lowered ?? name.lowercased()
+        lowered = folded
+        let d = editDistance(folded, candidate.lowercased())
         if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
     }
     return best?.name
