@@ -32,7 +32,9 @@ extension LuaRepl {
         case "watch": return watch(rest)
         case "unwatch": return unwatch(rest)
         case "load": return load(rest.joined(separator: " "))
-        default: return "unknown command :\(name) (try :help)\n"
+        default:
+            let near = nearestName(to: name, in: Self.commandNames).map { " (did you mean :\($0)?)" } ?? " (try :help)"
+            return "unknown command :\(clipped(name))\(near)\n"
         }
     }
 

@@ -108,7 +108,8 @@ struct ReplTests {
         _ = watched()
         _ = repl.feed("header.traitOverrides.ReplTheme = nil")
         #expect(watched() == "watch <View 'header'>: ReplTheme pastel -> standard\n")
-        #expect(repl.feed(":nope").contains("unknown command"))
+        #expect(repl.feed(":nope") == "unknown command :nope (try :help)\n")
+        #expect(repl.feed(":explian header ReplTheme") == "unknown command :explian (did you mean :explain?)\n")
     }
 
     /// Watching a node again replaces its watch; `:unwatch` ends one, or all.
