@@ -84,10 +84,8 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     /// After an unknown trait's name: the defined trait nearest to it, or else how to define one.
     /// (Read when the message is made: a trait defined since the error counts.)
     private static func unknownTraitHint(_ name: String) -> String {
-        guard let near = nearestName(to: name, in: TraitRegistry.all.map(\.name)) else {
-            return " (define it with tk.defineTrait first)"
-        }
-        return " (did you mean '\(near)'?)"
+        let hint = didYouMean(name, in: TraitRegistry.all.map(\.name))
+        return hint.isEmpty ? " (define it with tk.defineTrait first)" : hint
     }
 }
 

@@ -32,11 +32,11 @@ enum TraitValues {
         do {
             return try traitKey(L, i)
         } catch TraitError.unknownTrait(let name) {
-            guard nearestName(to: name, in: TraitRegistry.all.map(\.name)) == nil,
-                  let method = nearestName(to: name, in: LuaObject.memberNames(L, object)) else {
+            let methodHint = didYouMean(name, in: LuaObject.memberNames(L, object))
+            guard !methodHint.isEmpty, nearestName(to: name, in: TraitRegistry.all.map(\.name)) == nil else {
                 throw TraitError.unknownTrait(name)
             }
-            throw LuaError("unknown trait or method '\(clipped(name))' (did you mean '\(method)'?)")
+            throw LuaError("unknown trait or method '\(clipped(name))'" + methodHint)
         }
     }
 
