@@ -387,6 +387,15 @@ struct BenchCommandTests {
                      "whole script: total", "whole script: the driver alone", "start-up: traitkit run"] {
             #expect(result.stdout.contains(name), "missing \(name)")
         }
+        // With the counter beside the binary (Scripts/build), each phase counts the blocks
+        // allocated outside Lua; without it, the bench says why it did not.
+        let counter = traitkitBinary.deletingLastPathComponent().appendingPathComponent("libtraitkit-allocation-counter.so").path
+        if FileManager.default.fileExists(atPath: counter) {
+            #expect(result.stdout.contains("build (allocations per view: 5 by Lua, "), "\(result.stdout)")
+            #expect(result.stdout.contains("pure Lua: 15.3 by Lua, 0 outside Lua)"), "\(result.stdout)")
+        } else {
+            #expect(result.stderr.contains("allocations outside Lua not counted: libtraitkit-allocation-counter.so is not beside traitkit"))
+        }
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let judged = figures.filter { $0["meetsTarget"] != nil }
         #expect(judged.count >= 6)
@@ -395,5 +404,33 @@ struct BenchCommandTests {
             let reason = figure["reason"] as? String ?? ""
             #expect(met == reason.isEmpty, "\(figure["name"] ?? "?"): met \(met), reason '\(reason)'")
         }
+    }
+
+    /// The counting child, run as the bench runs it (the counter beside the binary, preloaded):
+    /// a view's Swift object is a block outside Lua in the build; the pure-Lua side allocates
+    /// nothing outside Lua in any phase, so what Lua allocates is not counted twice.
+    @Test func theCountingChildCountsBlocksOutsideLua() throws {
+        let counter = traitkitBinary.deletingLastPathComponent().appendingPathComponent("libtraitkit-allocation-counter.so").path
+        try #require(FileManager.default.fileExists(atPath: counter), "no \(counter): run Scripts/build")
+        let result = try run(traitkitBinary.path, ["bench", "--count-allocations", "1000"], environment: ["LD_PRELOAD": counter])
+        #expect(result.status == 0, "\(result.stderr)")
+        var blocks: [String: Double] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 3, fields[0] == "1000" { blocks[String(fields[1])] = Double(fields[2]) }
+        }
+        #expect(blocks.count == 18, "\(result.stdout)")
+        #expect((blocks["tk.build.blocks"] ?? 0) >= 1)
+        #expect((blocks["tk.read.blocks"] ?? 1) == 0)
+        for phase in ["build", "configure", "settle", "toggle", "read", "teardown"] {
+            #expect(blocks["pure.\(phase).blocks"] == 0, "pure Lua, \(phase)")
+        }
+    }
+
+    /// Without the counter preloaded the child refuses, rather than print counts of zero.
+    @Test func theCountingChildNeedsTheCounter() throws {
+        let result = try traitkit(["bench", "--count-allocations", "1000"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "traitkit bench: --count-allocations needs libtraitkit-allocation-counter.so in LD_PRELOAD\n")
     }
 }

@@ -29,7 +29,16 @@ struct Bench: ParsableCommand {
     @Flag(help: "Fewer runs and only the 10k-node tree, judged against the 100k targets (a smoke run).")
     var quick = false
 
+    /// The child that counts allocations (`AllocationCount.inChild`): one whole-script run per
+    /// size, printing `size key value` for each phase's blocks per view.
+    @Option(help: .hidden)
+    var countAllocations: String?
+
     func run() throws {
+        if let countAllocations {
+            try countAllocationsInWholeScript(sizes: countAllocations.split(separator: ",").compactMap { Int($0) })
+            return
+        }
         #if DEBUG
         printError("traitkit bench: this is a debug build, so the figures say little about TraitKit; "
             + "run Scripts/bench (a release build) for figures to compare with the targets")
@@ -48,10 +57,28 @@ struct Bench: ParsableCommand {
         }
         figures += memoryFigures()
         figures += singleOpFigures(runs: quick ? 1 : 3)
+        let counts = AllocationCount.inChild(sizes: sizes)
+        if case .failure(let error) = counts {
+            printError("traitkit bench: allocations outside Lua not counted: \(error)")
+        }
         for size in sizes {
-            figures += wholeScriptFigures(size: size, runs: quick ? 1 : wholeScriptRuns(size))
+            figures += wholeScriptFigures(size: size, runs: quick ? 1 : wholeScriptRuns(size),
+                                          blocks: try? counts.get()[size])
         }
         print(json ? BenchReport.json(figures) : BenchReport.table(figures))
+    }
+
+    /// The counting child's work: the whole script once per size, with the blocks allocated
+    /// outside Lua per view of each phase printed for the parent.
+    private func countAllocationsInWholeScript(sizes: [Int]) throws {
+        guard AllocationCount.blocks() != nil else {
+            printError("traitkit bench: --count-allocations needs \(AllocationCount.library) in LD_PRELOAD")
+            throw ExitCode.failure
+        }
+        for size in sizes {
+            guard let r = WholeScript.run(count: size, runs: 1) else { throw ExitCode.failure }
+            for (key, value) in r.sorted(by: { $0.key < $1.key }) where key.hasSuffix(".blocks") { print(size, key, value) }
+        }
     }
 
     /// Reads of one node's collection in a loop: they do not depend on the tree's size.
@@ -138,9 +165,10 @@ struct Bench: ParsableCommand {
     }
 
     /// The whole-script workload's phases and total against pure Lua, in ns per view; the
-    /// name carries the Lua and Swift allocations per view of each phase. Then the driver
-    /// alone, on an API that does nothing: what neither side can go below.
-    private func wholeScriptFigures(size: Int, runs: Int) -> [Figure] {
+    /// name carries the allocations per view of each phase, by Lua and outside Lua (`blocks`,
+    /// the counting child's, when it ran). Then the driver alone, on an API that does nothing:
+    /// what neither side can go below.
+    private func wholeScriptFigures(size: Int, runs: Int, blocks: [String: Double]?) -> [Figure] {
         guard let r = WholeScript.run(count: size, runs: runs) else { return [] }
         var figures: [Figure] = []
         var total = 0.0, pureTotal = 0.0, driverTotal = 0.0
@@ -149,9 +177,7 @@ struct Bench: ParsableCommand {
             total += tk
             pureTotal += pure
             driverTotal += r["driver.\(phase)"] ?? 0
-            let allocations = "per view: \(BenchReport.format(r["tk.\(phase).lua"] ?? 0)) Lua allocations, "
-                + "\(BenchReport.format(r["tk.\(phase).swift"] ?? 0)) bytes more outside Lua; pure Lua "
-                + "\(BenchReport.format(r["pure.\(phase).lua"] ?? 0)) allocations"
+            let allocations = Self.allocationsPerView(phase: phase, r, blocks: blocks)
             figures.append(Figure(name: "whole script: \(phase) (\(allocations))", nodes: size, unit: "ns/view",
                                   value: tk, spread: 0, comparisonName: "pure Lua", comparison: pure,
                                   target: "faster than pure Lua", meetsTarget: tk < pure)
@@ -166,6 +192,19 @@ struct Bench: ParsableCommand {
                               unit: "ns/view", value: driverTotal, spread: 0, comparisonName: "-", comparison: nil,
                               target: nil, meetsTarget: nil))
         return figures
+    }
+
+    /// "allocations per view: 5 by Lua, 1 outside Lua (268 bytes); pure Lua: 15.3 by Lua, 0 outside Lua"
+    private static func allocationsPerView(phase: String, _ r: [String: Double], blocks: [String: Double]?) -> String {
+        func number(_ value: Double?) -> String { BenchReport.format(value ?? 0) }
+        let bytes = "\(number(r["tk.\(phase).bytes"])) bytes"
+        guard let blocks else {
+            return "allocations per view: \(number(r["tk.\(phase).lua"])) by Lua, \(bytes) outside Lua; "
+                + "pure Lua: \(number(r["pure.\(phase).lua"])) by Lua"
+        }
+        return "allocations per view: \(number(r["tk.\(phase).lua"])) by Lua, "
+            + "\(number(blocks["tk.\(phase).blocks"])) outside Lua (\(bytes)); "
+            + "pure Lua: \(number(r["pure.\(phase).lua"])) by Lua, \(number(blocks["pure.\(phase).blocks"])) outside Lua"
     }
 
     /// Each everyday operation against its target; `tc[Trait]` against `tc.Name`; a pure-Lua

@@ -8,7 +8,8 @@ import TraitKitLua
 /// pure-Lua implementation of the same API subset, driven by the same Lua code in one state,
 /// and on an API that does nothing (the driver's own cost). Each phase is reported in ns per
 /// view, with the blocks Lua allocated per view and the bytes the process's heap grew by per
-/// view outside Lua (Swift objects and arrays, mostly).
+/// view outside Lua (Swift objects and arrays, mostly); a run with the allocation counter
+/// preloaded also counts the blocks allocated outside Lua (`AllocationCount`).
 enum WholeScript {
     static let phases = ["build", "configure", "settle", "toggle", "read", "teardown"]
 
@@ -134,12 +135,12 @@ local function drive(api, n, label)
   local Theme = api.defineTrait{ name = "Whole" .. label .. "Theme", values = { "a", "b", "c" }, default = "a" }
   local density = "Whole" .. label .. "Density"
   api.defineTrait{ name = density, default = 0, kind = "integer" }
-  local out, t0, lua0, swift0 = {}, 0, 0, 0
-  local function start() lua0, swift0 = allocations(); t0 = clock() end
+  local out, t0, lua0, bytes0, blocks0 = {}, 0, 0, 0, 0
+  local function start() lua0, bytes0, blocks0 = allocations(); t0 = clock() end
   local function stop(phase)
     local t = clock() - t0
-    local lua1, swift1 = allocations()
-    out[phase] = { t / n * 1e9, (lua1 - lua0) / n, (swift1 - swift0) / n }
+    local lua1, bytes1, blocks1 = allocations()
+    out[phase] = { t / n * 1e9, (lua1 - lua0) / n, (bytes1 - bytes0) / n, (blocks1 - blocks0) / n }
   end
   start()
   local root = api.View{ name = "root" }
@@ -201,7 +202,7 @@ results = {}
 for _, side in ipairs(sides) do
   local name = side[1]
   for _, phase in ipairs(phases) do
-    for k, what in ipairs{ "", ".lua", ".swift" } do
+    for k, what in ipairs{ "", ".lua", ".bytes", ".blocks" } do
       local xs = {}
       for r = 1, runs do xs[r] = samples[name][r][phase][k] end
       results[name .. "." .. phase .. what] = median(xs)
@@ -225,7 +226,7 @@ end
         var figures: [String: Double] = [:]
         for side in ["tk", "pure", "driver"] {
             for phase in phases {
-                for what in ["", ".lua", ".swift"] {
+                for what in ["", ".lua", ".bytes", ".blocks"] {
                     figures["\(side).\(phase)\(what)"] = runtime.globalNumber(table: "results", key: "\(side).\(phase)\(what)")
                 }
             }
@@ -233,12 +234,14 @@ end
         return figures
     }
 
-    /// `allocations()`: the blocks Lua allocated so far, and the bytes the heap holds outside
-    /// Lua (glibc's count of bytes in use, less what Lua holds).
+    /// `allocations()`: the blocks Lua allocated so far, the bytes the heap holds outside Lua
+    /// (glibc's count of bytes in use, less what Lua holds), and the blocks allocated outside
+    /// Lua so far (0 unless the allocation counter is preloaded).
     private static let allocations: @convention(c) (OpaquePointer?) -> Int32 = { L in
         let limits = tk_limits(L).pointee
         lua_pushinteger(L, lua_Integer(limits.allocations))
         lua_pushinteger(L, lua_Integer(tk_malloc_in_use()) - lua_Integer(limits.used))
-        return 2
+        lua_pushinteger(L, AllocationCount.blocks().map { lua_Integer($0) - lua_Integer(limits.allocations) } ?? 0)
+        return 3
     }
 }

@@ -1,0 +1,91 @@
+import Glibc
+
+/// The heap blocks a whole-script phase allocates outside Lua (Swift objects and arrays, the
+/// binding's C blocks), counted in a child process started with the allocation counter
+/// preloaded (`Scripts/allocation-counter.c`, which Scripts/build puts beside the binary).
+/// Counting needs every `malloc` of the process to go through the counter, so it is done in a
+/// child, once per size, and the timed runs allocate straight from glibc.
+enum AllocationCount {
+    static let library = "libtraitkit-allocation-counter.so"
+
+    /// Blocks the process allocated so far, when it was started with the counter preloaded;
+    /// nil otherwise.
+    static func blocks() -> Int? {
+        guard let symbol = dlsym(nil, "tk_allocated_blocks") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Int).self)()
+    }
+
+    /// Runs `traitkit bench --count-allocations SIZES` with the counter preloaded: for each
+    /// size, the medians by key (`tk.build.blocks`, ...) of what that child prints; or why
+    /// there are none.
+    static func inChild(sizes: [Int]) -> Result<[Int: [String: Double]], CountError> {
+        guard let executable = selfPath() else { return .failure(CountError("cannot read /proc/self/exe")) }
+        let counter = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]) + "/" + library
+        guard access(counter, R_OK) == 0 else {
+            return .failure(CountError("\(library) is not beside traitkit (Scripts/build builds it)"))
+        }
+        let arguments = [executable, "bench", "--count-allocations", sizes.map(String.init).joined(separator: ",")]
+        guard let output = outputOf(arguments, preloading: counter) else {
+            return .failure(CountError("the counting run failed"))
+        }
+        var counts: [Int: [String: Double]] = [:]
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, let size = Int(fields[0]), let value = Double(fields[2]) else { continue }
+            counts[size, default: [:]][String(fields[1])] = value
+        }
+        return .success(counts)
+    }
+
+    /// Why blocks outside Lua were not counted.
+    struct CountError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private static func selfPath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// What `arguments` prints on standard output, run with `library` added to LD_PRELOAD;
+    /// nil when it cannot start or does not exit 0. Its standard error is this process's.
+    private static func outputOf(_ arguments: [String], preloading library: String) -> String? {
+        var environment: [String] = []
+        var preload = library
+        var entry = environ
+        while let variable = entry.pointee {
+            let text = String(cString: variable)
+            if text.hasPrefix("LD_PRELOAD=") { preload += ":" + text.dropFirst("LD_PRELOAD=".count) } else { environment.append(text) }
+            entry += 1
+        }
+        environment.append("LD_PRELOAD=" + preload)
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp) == 0
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        guard spawned else { return nil }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(pipeEnds[0], &chunk, chunk.count)
+            if count > 0 { bytes += chunk[..<count] } else if count < 0 && errno == EINTR { continue } else { break }
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+}
