@@ -1,10 +1,14 @@
+import CLua
+import CSupport
 import Glibc
+import TraitKitLua
 
-/// The heap blocks a whole-script phase allocates outside Lua (Swift objects and arrays, the
-/// binding's C blocks), counted in a child process started with the allocation counter
-/// preloaded (`Scripts/allocation-counter.c`, which Scripts/build puts beside the binary).
-/// Counting needs every `malloc` of the process to go through the counter, so it is done in a
-/// child, once per size, and the timed runs allocate straight from glibc.
+/// The heap blocks a whole-script phase or a single operation allocates, by Lua and outside
+/// Lua (Swift objects and arrays, the binding's C blocks). Blocks outside Lua are counted in a
+/// child process started with the allocation counter preloaded (`Scripts/allocation-counter.c`,
+/// which Scripts/build puts beside the binary): counting needs every `malloc` of the process
+/// to go through the counter, so it is done in a child, once per workload, and the timed runs
+/// allocate straight from glibc.
 enum AllocationCount {
     static let library = "libtraitkit-allocation-counter.so"
 
@@ -15,10 +19,28 @@ enum AllocationCount {
         return unsafeBitCast(symbol, to: (@convention(c) () -> Int).self)()
     }
 
-    /// Runs `traitkit bench --count-allocations SIZES` with the counter preloaded: for each
-    /// size, the medians by key (`tk.build.blocks`, ...) of what that child prints; or why
-    /// there are none.
-    static func inChild(sizes: [Int]) -> Result<[Int: [String: Double]], CountError> {
+    /// Gives a workload's script `allocations()`: the blocks Lua allocated so far (the state
+    /// counts them from now on), the bytes the heap holds outside Lua (glibc's count of bytes
+    /// in use, less what Lua holds), and the blocks allocated outside Lua so far (0 unless the
+    /// counter is preloaded).
+    static func provide(to runtime: LuaRuntime) {
+        runtime.countsAllocations = true
+        tk_pushswift(runtime.L, allocations)
+        lua_setglobal(runtime.L, "allocations")
+    }
+
+    private static let allocations: @convention(c) (OpaquePointer?) -> Int32 = { L in
+        let limits = tk_limits(L).pointee
+        lua_pushinteger(L, lua_Integer(limits.allocations))
+        lua_pushinteger(L, lua_Integer(tk_malloc_in_use()) - lua_Integer(limits.used))
+        lua_pushinteger(L, blocks().map { lua_Integer($0) - lua_Integer(limits.allocations) } ?? 0)
+        return 3
+    }
+
+    /// Runs `traitkit bench --count-allocations SIZES` with the counter preloaded: what that
+    /// child prints, by workload (a size, or `single` for the single operations) and key
+    /// (`tk.build.blocks`, `View{}.lua`, ...); or why there is nothing.
+    static func inChild(sizes: [Int]) -> Result<[String: [String: Double]], CountError> {
         guard let executable = selfPath() else { return .failure(CountError("cannot read /proc/self/exe")) }
         let counter = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]) + "/" + library
         guard access(counter, R_OK) == 0 else {
@@ -28,11 +50,11 @@ enum AllocationCount {
         guard let output = outputOf(arguments, preloading: counter) else {
             return .failure(CountError("the counting run failed"))
         }
-        var counts: [Int: [String: Double]] = [:]
+        var counts: [String: [String: Double]] = [:]
         for line in output.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            guard fields.count == 3, let size = Int(fields[0]), let value = Double(fields[2]) else { continue }
-            counts[size, default: [:]][String(fields[1])] = value
+            let fields = line.split(separator: "\t")
+            guard fields.count == 3, let value = Double(fields[2]) else { continue }
+            counts[String(fields[0]), default: [:]][String(fields[1])] = value
         }
         return .success(counts)
     }

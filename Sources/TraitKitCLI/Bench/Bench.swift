@@ -30,13 +30,13 @@ struct Bench: ParsableCommand {
     var quick = false
 
     /// The child that counts allocations (`AllocationCount.inChild`): one whole-script run per
-    /// size, printing `size key value` for each phase's blocks per view.
+    /// size and one of the single operations, printing `workload<tab>key<tab>value` for each.
     @Option(help: .hidden)
     var countAllocations: String?
 
     func run() throws {
         if let countAllocations {
-            try countAllocationsInWholeScript(sizes: countAllocations.split(separator: ",").compactMap { Int($0) })
+            try countAllocationsInChild(sizes: countAllocations.split(separator: ",").compactMap { Int($0) })
             return
         }
         #if DEBUG
@@ -56,28 +56,33 @@ struct Bench: ParsableCommand {
             figures += size == sizes.last ? swift.figures + lua.figures : (swift.figures + lua.figures).map(\.unjudged)
         }
         figures += memoryFigures()
-        figures += singleOpFigures(runs: quick ? 1 : 3)
         let counts = AllocationCount.inChild(sizes: sizes)
         if case .failure(let error) = counts {
             printError("traitkit bench: allocations outside Lua not counted: \(error)")
         }
+        figures += singleOpFigures(runs: quick ? 1 : 3, counts: try? counts.get()["single"])
         for size in sizes {
             figures += wholeScriptFigures(size: size, runs: quick ? 1 : wholeScriptRuns(size),
-                                          blocks: try? counts.get()[size])
+                                          blocks: try? counts.get()[String(size)])
         }
         print(json ? BenchReport.json(figures) : BenchReport.table(figures))
     }
 
     /// The counting child's work: the whole script once per size, with the blocks allocated
-    /// outside Lua per view of each phase printed for the parent.
-    private func countAllocationsInWholeScript(sizes: [Int]) throws {
+    /// outside Lua per view of each phase, and the single operations once, with the blocks per
+    /// operation by Lua and outside Lua, printed for the parent.
+    private func countAllocationsInChild(sizes: [Int]) throws {
         guard AllocationCount.blocks() != nil else {
             printError("traitkit bench: --count-allocations needs \(AllocationCount.library) in LD_PRELOAD")
             throw ExitCode.failure
         }
         for size in sizes {
             guard let r = WholeScript.run(count: size, runs: 1) else { throw ExitCode.failure }
-            for (key, value) in r.sorted(by: { $0.key < $1.key }) where key.hasSuffix(".blocks") { print(size, key, value) }
+            for (key, value) in r.sorted(by: { $0.key < $1.key }) where key.hasSuffix(".blocks") { print("\(size)\t\(key)\t\(value)") }
+        }
+        guard let r = SingleOps.run(runs: 1, countingAllocations: true) else { throw ExitCode.failure }
+        for (key, value) in r.sorted(by: { $0.key < $1.key }) where key.hasSuffix(".lua") || key.hasSuffix(".blocks") {
+            print("single\t\(key)\t\(value)")
         }
     }
 
@@ -209,11 +214,15 @@ struct Bench: ParsableCommand {
 
     /// Each everyday operation against its target; `tc[Trait]` against `tc.Name`; a pure-Lua
     /// loop in a TraitKit state, and the tool's start-up, against the stock interpreter.
-    private func singleOpFigures(runs: Int) -> [Figure] {
+    private func singleOpFigures(runs: Int, counts: [String: Double]?) -> [Figure] {
         guard let r = SingleOps.run(runs: runs) else { return [] }
         var figures = SingleOps.figures.map { name, key, target in
             let value = r[key] ?? 0
-            return Figure(name: "single operation: \(name)", unit: "ns/op", value: value, spread: 0,
+            let allocations = counts.map {
+                " (allocations per op: \(BenchReport.format($0[key + ".lua"] ?? 0)) by Lua, "
+                    + "\(BenchReport.format($0[key + ".blocks"] ?? 0)) outside Lua)"
+            } ?? ""
+            return Figure(name: "single operation: \(name)\(allocations)", unit: "ns/op", value: value, spread: 0,
                           comparisonName: "-", comparison: nil, target: target.map { "<= \(Int($0))" },
                           meetsTarget: target.map { value <= $0 })
                 .explained(MissReasons.singleOperation(key))

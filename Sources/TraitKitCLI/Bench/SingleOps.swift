@@ -13,11 +13,19 @@ local clock = os.clock
 local Theme = tk.defineTrait{ name = "SingleOpTheme", values = { "a", "b" }, default = "a" }
 local M = 20000
 results = {}
+-- allocations() is there in the run that counts them (AllocationCount), outside the timing.
+local allocations = allocations
 local function time(name, count, body)
   collectgarbage(); collectgarbage("stop")
+  local lua0, _, blocks0 = 0, 0, 0
+  if allocations then lua0, _, blocks0 = allocations() end
   local t0 = clock()
   body()
   results[name] = (clock() - t0) / count * 1e9
+  if allocations then
+    local lua1, _, blocks1 = allocations()
+    results[name .. ".lua"], results[name .. ".blocks"] = (lua1 - lua0) / count, (blocks1 - blocks0) / count
+  end
   collectgarbage("restart")
 end
 local keep = {}
@@ -85,16 +93,20 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
         ("tk.update() after an override on each view (per view)", "update after an override on every view", 250),
     ]
 
-    /// The medians over `runs` runs of the script, by key; nil after printing its error.
-    static func run(runs: Int) -> [String: Double]? {
+    /// The medians over `runs` runs of the script, by key; nil after printing its error. With
+    /// `countingAllocations`, also the blocks per operation by Lua (`View{}.lua`) and outside
+    /// Lua (`View{}.blocks`, 0 unless the allocation counter is preloaded).
+    static func run(runs: Int, countingAllocations: Bool = false) -> [String: Double]? {
         var samples: [String: [Double]] = [:]
         for _ in 0..<runs {
             let runtime = LuaRuntime()
+            if countingAllocations { AllocationCount.provide(to: runtime) }
             if let error = runtime.run(chunk: script, name: "=single operations") {
                 printError("traitkit bench: \(error)")
                 return nil
             }
-            for (_, key, _) in figures { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
+            let keys = figures.map(\.1).flatMap { countingAllocations ? [$0, $0 + ".lua", $0 + ".blocks"] : [$0] }
+            for key in keys { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
             for key in ["tc[Trait]", "tc.Name"] { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
         }
         return samples.mapValues(median)

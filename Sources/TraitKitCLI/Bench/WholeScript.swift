@@ -1,5 +1,3 @@
-import CLua
-import CSupport
 import TraitKit
 import TraitKitLua
 
@@ -216,9 +214,7 @@ end
     /// (`tk.build`, `pure.read.lua`, ...), or nil after printing the script's error.
     static func run(count: Int, runs: Int) -> [String: Double]? {
         let runtime = LuaRuntime()
-        runtime.countsAllocations = true
-        tk_pushswift(runtime.L, allocations)
-        lua_setglobal(runtime.L, "allocations")
+        AllocationCount.provide(to: runtime)
         if let error = runtime.run(chunk: script, name: "=whole script", arguments: [String(count), String(runs)]) {
             printError("traitkit bench: \(error)")
             return nil
@@ -232,16 +228,5 @@ end
             }
         }
         return figures
-    }
-
-    /// `allocations()`: the blocks Lua allocated so far, the bytes the heap holds outside Lua
-    /// (glibc's count of bytes in use, less what Lua holds), and the blocks allocated outside
-    /// Lua so far (0 unless the allocation counter is preloaded).
-    private static let allocations: @convention(c) (OpaquePointer?) -> Int32 = { L in
-        let limits = tk_limits(L).pointee
-        lua_pushinteger(L, lua_Integer(limits.allocations))
-        lua_pushinteger(L, lua_Integer(tk_malloc_in_use()) - lua_Integer(limits.used))
-        lua_pushinteger(L, AllocationCount.blocks().map { lua_Integer($0) - lua_Integer(limits.allocations) } ?? 0)
-        return 3
     }
 }
