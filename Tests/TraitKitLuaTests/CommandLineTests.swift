@@ -387,19 +387,26 @@ struct BenchCommandTests {
                      "whole script: total", "whole script: the driver alone", "start-up: traitkit run"] {
             #expect(result.stdout.contains(name), "missing \(name)")
         }
-        // With the counter beside the binary (Scripts/build), each phase counts the blocks
-        // allocated outside Lua; without it, the bench says why it did not.
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        // With the counter beside the binary (Scripts/build), phases and single operations
+        // count the blocks they allocate, by Lua and outside Lua; without it, the bench says why.
+        let byName = Dictionary(figures.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        func allocations(_ name: String) -> [String: Double] {
+            (byName[name]?["allocations"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Double }
+        }
         let counter = traitkitBinary.deletingLastPathComponent().appendingPathComponent("libtraitkit-allocation-counter.so").path
         if FileManager.default.fileExists(atPath: counter) {
-            #expect(result.stdout.contains("build (allocations per view: 5 by Lua, "), "\(result.stdout)")
-            #expect(result.stdout.contains("pure Lua: 15.3 by Lua, 0 outside Lua)"), "\(result.stdout)")
+            let build = allocations("whole script: build, 10000 nodes")
+            #expect((build["lua"] ?? 0) >= 5 && (build["outsideLua"] ?? 0) >= 1, "\(build)")
+            #expect(build["pureOutsideLua"] == 0 && (build["pureLua"] ?? 0) > 10, "\(build)")
             // A cached overrides object and a removal allocate nothing, on either side of the boundary.
-            #expect(result.stdout.contains("fetching v.traitOverrides again (allocations per op: 0 by Lua, 0 outside Lua)"))
-            #expect(result.stdout.contains("removeFromSuperview, 100k siblings (allocations per op: 0 by Lua, 0 outside Lua)"))
+            for name in ["fetching v.traitOverrides again", "removeFromSuperview, 100k siblings"] {
+                #expect(allocations("single operation: " + name) == ["lua": 0, "outsideLua": 0], "\(name)")
+            }
         } else {
             #expect(result.stderr.contains("allocations outside Lua not counted: libtraitkit-allocation-counter.so is not beside traitkit"))
+            #expect(allocations("whole script: build, 10000 nodes")["outsideLua"] == nil)
         }
-        let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let judged = figures.filter { $0["meetsTarget"] != nil }
         #expect(judged.count >= 6)
         for figure in judged {

@@ -1,6 +1,7 @@
 import CLua
 import CSupport
 import Glibc
+import TraitKit
 import TraitKitLua
 
 /// The heap blocks a whole-script phase or a single operation allocates, by Lua and outside
@@ -109,5 +110,40 @@ enum AllocationCount {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+}
+
+/// A figure's heap blocks per view (whole-script phases) or per operation: by Lua, outside Lua
+/// (nil when the counting child did not run), the bytes the heap grew outside Lua, and the
+/// pure-Lua side's where the figure has one.
+struct Allocations {
+    let per: String
+    let lua: Double
+    var outsideLua: Double? = nil
+    var bytesOutsideLua: Double? = nil
+    var pureLua: Double? = nil
+    var pureOutsideLua: Double? = nil
+
+    /// "allocations per view: 5 by Lua, 1.5 outside Lua (268 bytes); pure Lua: 15.3 by Lua, 0 outside Lua"
+    var description: String {
+        func number(_ x: Double) -> String { BenchReport.format(x) }
+        var outside = outsideLua.map { "\(number($0)) outside Lua" } ?? ""
+        if let bytes = bytesOutsideLua {
+            outside = outside.isEmpty ? "\(number(bytes)) bytes outside Lua" : "\(outside) (\(number(bytes)) bytes)"
+        }
+        var text = "allocations per \(per): \(number(lua)) by Lua" + (outside.isEmpty ? "" : ", \(outside)")
+        if let pureLua {
+            text += "; pure Lua: \(number(pureLua)) by Lua" + (pureOutsideLua.map { ", \(number($0)) outside Lua" } ?? "")
+        }
+        return text
+    }
+
+    /// `{"per": "view", "lua": 5, "outsideLua": 1.5, ...}`, without the fields not measured.
+    var json: JSON {
+        var pairs: [(String, JSON)] = [("per", .string(per)), ("lua", .number(lua))]
+        let optional: [(String, Double?)] = [("outsideLua", outsideLua), ("bytesOutsideLua", bytesOutsideLua),
+                                            ("pureLua", pureLua), ("pureOutsideLua", pureOutsideLua)]
+        for case let (key, value?) in optional { pairs.append((key, .number(value))) }
+        return .object(pairs)
     }
 }

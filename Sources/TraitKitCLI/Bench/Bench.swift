@@ -169,10 +169,10 @@ struct Bench: ParsableCommand {
         size >= 100_000 ? 3 : size >= 10_000 ? 5 : 15
     }
 
-    /// The whole-script workload's phases and total against pure Lua, in ns per view; the
-    /// name carries the allocations per view of each phase, by Lua and outside Lua (`blocks`,
-    /// the counting child's, when it ran). Then the driver alone, on an API that does nothing:
-    /// what neither side can go below.
+    /// The whole-script workload's phases and total against pure Lua, in ns per view, each
+    /// phase with its allocations per view, by Lua and outside Lua (`blocks`, the counting
+    /// child's, when it ran). Then the driver alone, on an API that does nothing: what neither
+    /// side can go below.
     private func wholeScriptFigures(size: Int, runs: Int, blocks: [String: Double]?) -> [Figure] {
         guard let r = WholeScript.run(count: size, runs: runs) else { return [] }
         var figures: [Figure] = []
@@ -182,10 +182,14 @@ struct Bench: ParsableCommand {
             total += tk
             pureTotal += pure
             driverTotal += r["driver.\(phase)"] ?? 0
-            let allocations = Self.allocationsPerView(phase: phase, r, blocks: blocks)
-            figures.append(Figure(name: "whole script: \(phase) (\(allocations))", nodes: size, unit: "ns/view",
+            figures.append(Figure(name: "whole script: \(phase)", nodes: size, unit: "ns/view",
                                   value: tk, spread: 0, comparisonName: "pure Lua", comparison: pure,
-                                  target: "faster than pure Lua", meetsTarget: tk < pure)
+                                  target: "faster than pure Lua", meetsTarget: tk < pure,
+                                  allocations: Allocations(per: "view", lua: r["tk.\(phase).lua"] ?? 0,
+                                                           outsideLua: blocks?["tk.\(phase).blocks"],
+                                                           bytesOutsideLua: r["tk.\(phase).bytes"] ?? 0,
+                                                           pureLua: r["pure.\(phase).lua"] ?? 0,
+                                                           pureOutsideLua: blocks?["pure.\(phase).blocks"]))
                 .explained(MissReasons.wholeScript(phase: phase)))
         }
         figures.append(Figure(name: "whole script: total", nodes: size, unit: "ns/view", value: total, spread: 0,
@@ -199,32 +203,18 @@ struct Bench: ParsableCommand {
         return figures
     }
 
-    /// "allocations per view: 5 by Lua, 1 outside Lua (268 bytes); pure Lua: 15.3 by Lua, 0 outside Lua"
-    private static func allocationsPerView(phase: String, _ r: [String: Double], blocks: [String: Double]?) -> String {
-        func number(_ value: Double?) -> String { BenchReport.format(value ?? 0) }
-        let bytes = "\(number(r["tk.\(phase).bytes"])) bytes"
-        guard let blocks else {
-            return "allocations per view: \(number(r["tk.\(phase).lua"])) by Lua, \(bytes) outside Lua; "
-                + "pure Lua: \(number(r["pure.\(phase).lua"])) by Lua"
-        }
-        return "allocations per view: \(number(r["tk.\(phase).lua"])) by Lua, "
-            + "\(number(blocks["tk.\(phase).blocks"])) outside Lua (\(bytes)); "
-            + "pure Lua: \(number(r["pure.\(phase).lua"])) by Lua, \(number(blocks["pure.\(phase).blocks"])) outside Lua"
-    }
-
     /// Each everyday operation against its target; `tc[Trait]` against `tc.Name`; a pure-Lua
     /// loop in a TraitKit state, and the tool's start-up, against the stock interpreter.
     private func singleOpFigures(runs: Int, counts: [String: Double]?) -> [Figure] {
         guard let r = SingleOps.run(runs: runs) else { return [] }
         var figures = SingleOps.figures.map { name, key, target in
             let value = r[key] ?? 0
-            let allocations = counts.map {
-                " (allocations per op: \(BenchReport.format($0[key + ".lua"] ?? 0)) by Lua, "
-                    + "\(BenchReport.format($0[key + ".blocks"] ?? 0)) outside Lua)"
-            } ?? ""
-            return Figure(name: "single operation: \(name)\(allocations)", unit: "ns/op", value: value, spread: 0,
+            return Figure(name: "single operation: \(name)", unit: "ns/op", value: value, spread: 0,
                           comparisonName: "-", comparison: nil, target: target.map { "<= \(Int($0))" },
-                          meetsTarget: target.map { value <= $0 })
+                          meetsTarget: target.map { value <= $0 },
+                          allocations: counts.map {
+                              Allocations(per: "op", lua: $0[key + ".lua"] ?? 0, outsideLua: $0[key + ".blocks"] ?? 0)
+                          })
                 .explained(MissReasons.singleOperation(key))
         }
         let byObject = r["tc[Trait]"] ?? 0, byName = r["tc.Name"] ?? 0
@@ -265,13 +255,13 @@ enum BenchReport {
         for f in figures {
             let comparison = f.comparison.map { "\(f.comparisonName): \(format($0))" } ?? ""
             let verdict = f.meetsTarget.map { $0 ? "met" : "MISSED" } ?? ""
-            lines.append("\(f.label) | \(format(f.value)) \(f.unit) | \(format(f.spread)) | \(comparison) | \(f.target ?? "") \(verdict)")
+            lines.append("\(f.label(withAllocations: true)) | \(format(f.value)) \(f.unit) | \(format(f.spread)) | \(comparison) | \(f.target ?? "") \(verdict)")
         }
         let missed = figures.filter { $0.reason != nil }
         if !missed.isEmpty {
             lines.append("")
             lines.append("why MISSED (docs/performance.md says more):")
-            for f in missed { lines.append("- \(f.label): \(f.reason!)") }
+            for f in missed { lines.append("- \(f.label(withAllocations: true)): \(f.reason!)") }
         }
         return lines.joined(separator: "\n")
     }
@@ -286,6 +276,7 @@ enum BenchReport {
             if let t = f.target { pairs.append(("target", .string(t))) }
             if let m = f.meetsTarget { pairs.append(("meetsTarget", .bool(m))) }
             if let r = f.reason { pairs.append(("reason", .string(r))) }
+            if let a = f.allocations { pairs.append(("allocations", a.json)) }
             return JSON.object(pairs)
         }).serialized(indent: 2)
     }

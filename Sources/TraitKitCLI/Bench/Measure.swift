@@ -16,11 +16,17 @@ struct Figure {
     var meetsTarget: Bool?
     /// Why the figure missed its target (see `MissReasons`); nil when met or without target.
     var reason: String? = nil
+    /// The blocks it allocates, where the bench counts them.
+    var allocations: Allocations? = nil
 
-    /// The name with the tree: "swift flush, 100000 nodes (depth 27)".
-    var label: String {
-        guard let nodes else { return name }
-        return "\(name), \(nodes) nodes" + (depth.map { " (depth \($0))" } ?? "")
+    /// The name with the tree: "swift flush, 100000 nodes (depth 27)"; the JSON's name.
+    var label: String { label(withAllocations: false) }
+
+    /// The label with the allocations after the name, as the table shows it.
+    func label(withAllocations: Bool) -> String {
+        let base = withAllocations ? name + (allocations.map { " (\($0.description))" } ?? "") : name
+        guard let nodes else { return base }
+        return "\(base), \(nodes) nodes" + (depth.map { " (depth \($0))" } ?? "")
     }
 
     /// This figure with `reason` attached if it missed its target.
