@@ -40,6 +40,12 @@ enum TraitModule {
             LuaObject.push(L, trait, .trait)
             rawSetField(L, -2, trait.name)
         }
+        // A misspelled system trait is an error naming the nearest, not a nil that fails
+        // later somewhere else; the table stays a plain table for `pairs` (§3).
+        tk_newtable(L)
+        push(L, missingSystemTrait); rawSetField(L, -2, "__index")
+        push(L, assignSystemTrait); rawSetField(L, -2, "__newindex")
+        lua_setmetatable(L, -2)
         rawSetField(L, module, "traits")
         // The semantic sets: a fresh list at every read, as UIKit hands out a fresh array, so a
         // script that changes the list it got changes nothing else (the module's metatable).
@@ -48,6 +54,32 @@ enum TraitModule {
         tk_pushswift_with(L, semanticSet, 1)
         rawSetField(L, -2, "__index")
         lua_setmetatable(L, module)
+    }
+
+    /// `tk.traits`' `__index`, reached for a name it does not hold: an error that names the
+    /// nearest system trait, or says that a custom trait's name is not there. A key that is
+    /// not a string reads nil, as from a table (`ipairs(tk.traits)` ends at once).
+    private static let missingSystemTrait: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            guard lua_type(L, 2) == LUA_TSTRING, let name = string(L, 2) else {
+                lua_pushnil(L)
+                return 1
+            }
+            if TraitRegistry.trait(named: name) != nil {
+                throw LuaError("tk.traits holds the system traits; '\(clipped(name))' is a custom trait: "
+                    + "use the trait tk.defineTrait returned, or its name")
+            }
+            let hint = didYouMean(name, in: SystemTraits.all.map(\.name))
+            throw LuaError("unknown system trait '\(clipped(name))'"
+                + (hint.isEmpty ? " (tk.traits holds the system traits; see tk.definedTraits())" : hint))
+        }
+    }
+
+    /// `tk.traits`' `__newindex`: the system traits are fixed.
+    private static let assignSystemTrait: SwiftLuaFunction = { L in
+        guarded(L) { _ in
+            throw LuaError("tk.traits is read-only: it holds the system traits (define a trait with tk.defineTrait)")
+        }
     }
 
     /// `tk.systemTraitsAffectingColorAppearance`, `tk.systemTraitsAffectingImageLookup`.

@@ -288,4 +288,33 @@ struct FrictionTests {
             local tc, v = tk.TraitCollection{}, tk.View{}
             """, file: "names.lua")
     }
+
+    /// `tk.traits` holds the system traits: a misspelled one is an error at the script's line
+    /// that names it (before, a nil that failed later as "bad key" or "an empty list"), a
+    /// custom trait's name says where custom traits are, and the table cannot be written.
+    /// It still reads as a table: `pairs` lists the system traits, other keys read nil.
+    @Test func aMisspelledSystemTraitNamesTheNearest() {
+        expectLuaErrors([
+            ("local x = tk.traits.horizontalSizeClas", "unknown system trait 'horizontalSizeClas' (did you mean 'horizontalSizeClass'?)"),
+            ("v:registerForTraitChanges({ tk.traits.userinterfacestyle }, print)",
+             "unknown system trait 'userinterfacestyle' (did you mean 'userInterfaceStyle'?)"),
+            ("local x = tk.traits.qqqqqqqq", "unknown system trait 'qqqqqqqq' (tk.traits holds the system traits; see tk.definedTraits())"),
+            ("local x = tk.traits.FrictionSpacing",
+             "tk.traits holds the system traits; 'FrictionSpacing' is a custom trait: use the trait tk.defineTrait returned, or its name"),
+            ("tk.traits.FrictionSpacing = Spacing", "tk.traits is read-only: it holds the system traits (define a trait with tk.defineTrait)"),
+        ], prelude: """
+            local tk = require "traitkit"
+            local Spacing = tk.defineTrait{ name = "FrictionSpacing", default = 1, kind = "integer" }
+            local v = tk.View{}
+            """, file: "traits.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            local n = 0
+            for name, trait in pairs(tk.traits) do assert(trait.name == name); n = n + 1 end
+            assert(n == 18, n)  -- the system traits docs/lua-api.md lists
+            for _ in ipairs(tk.traits) do error("ipairs found an entry") end
+            assert(tk.traits[1] == nil and tk.traits[tk.traits] == nil)
+            assert(tk.traits.userInterfaceStyle == tk.traits["userInterfaceStyle"])
+            """)
+    }
 }
