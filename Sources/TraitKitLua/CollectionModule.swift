@@ -49,15 +49,25 @@ enum CollectionModule {
         }
     }
 
-    /// `tk.TraitCollection.current`.
+    /// `tk.TraitCollection.current`; any other name the class table does not hold is an
+    /// error that names the nearest one it has.
     static let classIndex: SwiftLuaFunction = { L in
         guarded(L) { L in
             guard string(L, 2) == "current" else {
-                throw LuaError("TraitCollection has no field '\(clipped(string(L, 2) ?? typeName(L, 2)))'")
+                let key = string(L, 2) ?? typeName(L, 2)
+                let hint = lua_type(L, 2) == LUA_TSTRING ? didYouMean(key, in: ["current"] + classFieldNames(L)) : ""
+                throw LuaError("TraitCollection has no field '\(clipped(key))'\(hint)")
             }
             LuaObject.push(L, TraitCollection.current, .collection)
             return 1
         }
+    }
+
+    /// The names the class table at 1 holds (`fromJSON`, `traitsFrom`).
+    private static func classFieldNames(_ L: LuaState) -> [String] {
+        var names: [String] = []
+        try? forEachPair(L, 1) { if lua_type(L, -2) == LUA_TSTRING, let name = string(L, -2) { names.append(name) } }
+        return names
     }
 
     /// `tk.TraitCollection.current = tc`, as UIKit's `UITraitCollection.current = tc` (the

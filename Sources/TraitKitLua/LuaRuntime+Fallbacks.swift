@@ -33,7 +33,9 @@ extension LuaRuntime {
         default:
             let key = string(L, 2) ?? typeName(L, 2)
             let names = LuaObject.memberNames(L, 1)
-            throw LuaError("\(typeName(L, 1)) has no field '\(clipped(key))'" + (names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
+            let hint = lua_type(L, 2) == LUA_TSTRING ? didYouMean(key, in: names) : ""
+            throw LuaError("\(typeName(L, 1)) has no field '\(clipped(key))'"
+                + (!hint.isEmpty ? hint : names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
         }
     }
 

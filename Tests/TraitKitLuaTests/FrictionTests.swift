@@ -289,6 +289,19 @@ struct FrictionTests {
             """, file: "names.lua")
     }
 
+    /// Reading a name an engine object or `tk.TraitCollection` does not have names the nearest
+    /// one it has; with none near, the object's names are listed as before.
+    @Test func aMisspelledFieldNamesTheNearest() {
+        expectLuaErrors([
+            ("local x = tk.app.windowz", "Application has no field 'windowz' (did you mean 'windows'?)"),
+            ("local x = tk.app.qqqqqqqq", "Application has no field 'qqqqqqqq' (it has: screens, userInterfaceStyle, windows)"),
+            ("local x = tk.TraitCollection.curent", "TraitCollection has no field 'curent' (did you mean 'current'?)"),
+            ("local x = tk.TraitCollection.fromJSN", "TraitCollection has no field 'fromJSN' (did you mean 'fromJSON'?)"),
+        ], prelude: """
+            local tk = require "traitkit"
+            """, file: "fields.lua")
+    }
+
     /// `tk.traits` holds the system traits: a misspelled one is an error at the script's line
     /// that names it (before, a nil that failed later as "bad key" or "an empty list"), a
     /// custom trait's name says where custom traits are, and the table cannot be written.
