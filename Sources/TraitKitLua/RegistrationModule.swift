@@ -73,10 +73,11 @@ enum RegistrationModule {
         let found = lua_type(L, -1)
         tk_pop(L, 1)
         guard found != LUA_TFUNCTION else { return }
-        let method = clipped(string(L, name) ?? "")
+        let method = string(L, name) ?? ""
         let owner = (LuaObject.peek(L, target) as? TraitEnvironment)?.debugName ?? TraitValues.describeValue(L, target)
-        throw LuaError("registerForTraitChanges: the target \(owner) has no method '\(method)' "
-            + "(define it before registering, or pass a function)")
+        let hint = didYouMean(method, in: LuaObject.memberNames(L, target))
+        throw LuaError("registerForTraitChanges: the target \(owner) has no method '\(clipped(method))'"
+            + (hint.isEmpty ? " (define it before registering, or pass a function)" : hint))
     }
 
     static let unregister: SwiftLuaFunction = { L in

@@ -290,13 +290,18 @@ struct FrictionTests {
     }
 
     /// Reading a name an engine object or `tk.TraitCollection` does not have names the nearest
-    /// one it has; with none near, the object's names are listed as before.
+    /// one it has, as does a target-action registration's misspelled engine method; with none
+    /// near, the object's names are listed (or the method's hint given) as before.
     @Test func aMisspelledFieldNamesTheNearest() {
         expectLuaErrors([
             ("local x = tk.app.windowz", "Application has no field 'windowz' (did you mean 'windows'?)"),
             ("local x = tk.app.qqqqqqqq", "Application has no field 'qqqqqqqq' (it has: screens, userInterfaceStyle, windows)"),
             ("local x = tk.TraitCollection.curent", "TraitCollection has no field 'curent' (did you mean 'current'?)"),
             ("local x = tk.TraitCollection.fromJSN", "TraitCollection has no field 'fromJSN' (did you mean 'fromJSON'?)"),
+            ("tk.View{}:registerForTraitChanges({ 'userInterfaceStyle' }, 'setNeedsLayot')",
+             "registerForTraitChanges: the target View has no method 'setNeedsLayot' (did you mean 'setNeedsLayout'?)"),
+            ("tk.View{}:registerForTraitChanges({ 'userInterfaceStyle' }, 'redrawAll')",
+             "registerForTraitChanges: the target View has no method 'redrawAll' (define it before registering, or pass a function)"),
         ], prelude: """
             local tk = require "traitkit"
             """, file: "fields.lua")
