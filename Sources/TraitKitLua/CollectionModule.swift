@@ -55,19 +55,12 @@ enum CollectionModule {
         guarded(L) { L in
             guard string(L, 2) == "current" else {
                 let key = string(L, 2) ?? typeName(L, 2)
-                let hint = lua_type(L, 2) == LUA_TSTRING ? didYouMean(key, in: ["current"] + classFieldNames(L)) : ""
+                let hint = lua_type(L, 2) == LUA_TSTRING ? didYouMean(key, in: ["current"] + stringKeys(L, 1)) : ""
                 throw LuaError("TraitCollection has no field '\(clipped(key))'\(hint)")
             }
             LuaObject.push(L, TraitCollection.current, .collection)
             return 1
         }
-    }
-
-    /// The names the class table at 1 holds (`fromJSON`, `traitsFrom`).
-    private static func classFieldNames(_ L: LuaState) -> [String] {
-        var names: [String] = []
-        try? forEachPair(L, 1) { if lua_type(L, -2) == LUA_TSTRING, let name = string(L, -2) { names.append(name) } }
-        return names
     }
 
     /// `tk.TraitCollection.current = tc`, as UIKit's `UITraitCollection.current = tc` (the

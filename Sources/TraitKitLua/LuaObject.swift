@@ -79,9 +79,7 @@ enum LuaObject {
         guard let box = box(L, i) else { return [] }
         pushRef(L, box.pointee.members)
         defer { tk_pop(L, 1) }
-        var names: [String] = []
-        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
-        return names.sorted()
+        return stringKeys(L, -1).sorted()
     }
 
     /// Pushes the userdata for `object`, making it on first use.

@@ -104,7 +104,7 @@ extension LuaRepl {
         case .environment:
             if !methodsOnly {
                 pushRef(L, runtime.environmentKeysRef)
-                try? forEachPair(L, -1) { if let key = string(L, -2) { names.append(key) } }
+                names += stringKeys(L, -1)
             }
         default:
             break

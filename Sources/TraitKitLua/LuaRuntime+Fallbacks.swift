@@ -52,9 +52,7 @@ extension LuaRuntime {
     private func unknownMember(_ L: LuaState) -> LuaError {
         let key = string(L, 2) ?? ""
         var candidates = LuaObject.memberNames(L, 1) + NodeEvent.allCases.map(\.rawValue)
-        if tk_getuservalue(L, 1) == LUA_TTABLE {
-            try? forEachPair(L, -1) { if let name = string(L, -2) { candidates.append(name) } }
-        }
+        if tk_getuservalue(L, 1) == LUA_TTABLE { candidates += stringKeys(L, -1) }
         tk_pop(L, 1)
         let owner = (LuaObject.peek(L, 1) as? TraitEnvironment)?.debugName ?? typeName(L, 1)
         return LuaError("\(owner) has no member '\(clipped(key))'" + didYouMean(key, in: candidates)
@@ -92,10 +90,8 @@ extension LuaRuntime {
     /// The names in the setter table of the object at `i` (none when it is not one of ours).
     func setterNames(_ L: LuaState, of i: Int32) -> [String] {
         guard let box = LuaObject.box(L, i) else { return [] }
-        var names: [String] = []
         pushRef(L, box.pointee.setters)
-        try? forEachPair(L, -1) { if let name = string(L, -2) { names.append(name) } }
-        tk_pop(L, 1)
-        return names
+        defer { tk_pop(L, 1) }
+        return stringKeys(L, -1)
     }
 }

@@ -302,6 +302,14 @@ func rawSetGlobal(_ L: LuaState, _ name: String) {
     tk_pop(L, 1)
 }
 
+/// The string keys of the table at `table`, in traversal order (none when it is not a table):
+/// the names an unknown-name error or the REPL's completion offers.
+func stringKeys(_ L: LuaState, _ table: Int32) -> [String] {
+    var names: [String] = []
+    try? forEachPair(L, table) { if let name = string(L, -2) { names.append(name) } }
+    return names
+}
+
 /// Iterates a table's pairs with key at -2 and value at -1 during `body`. The pairs are read
 /// first, onto the stack: `body` may run Lua code (a setter calling a scripted method) that
 /// changes the table, and `lua_next` would then raise through this frame. Reading them cannot
