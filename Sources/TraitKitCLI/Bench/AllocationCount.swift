@@ -85,31 +85,21 @@ enum AllocationCount {
             entry += 1
         }
         environment.append("LD_PRELOAD=" + preload)
+        // Both ends close in the child on exec; its standard output is the write end's copy.
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp) == 0
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let pid = spawn(arguments, environment: environment, output: pipeEnds[1])
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        guard spawned else { return nil }
+        guard let pid else { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(pipeEnds[0], &chunk, chunk.count)
             if count > 0 { bytes += chunk[..<count] } else if count < 0 && errno == EINTR { continue } else { break }
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+        return waitForExit(pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
     }
 }
 

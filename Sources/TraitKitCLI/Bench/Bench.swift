@@ -56,14 +56,14 @@ struct Bench: ParsableCommand {
             figures += size == sizes.last ? swift.figures + lua.figures : (swift.figures + lua.figures).map(\.unjudged)
         }
         figures += memoryFigures()
-        let counts = AllocationCount.inChild(sizes: sizes)
-        if case .failure(let error) = counts {
+        let counting = AllocationCount.inChild(sizes: sizes)
+        if case .failure(let error) = counting {
             printError("traitkit bench: allocations outside Lua not counted: \(error)")
         }
-        figures += singleOpFigures(runs: quick ? 1 : 3, counts: try? counts.get()["single"])
+        let counts = try? counting.get()
+        figures += singleOpFigures(runs: quick ? 1 : 3, counts: counts?["single"])
         for size in sizes {
-            figures += wholeScriptFigures(size: size, runs: quick ? 1 : wholeScriptRuns(size),
-                                          blocks: try? counts.get()[String(size)])
+            figures += wholeScriptFigures(size: size, runs: quick ? 1 : wholeScriptRuns(size), blocks: counts?[String(size)])
         }
         print(json ? BenchReport.json(figures) : BenchReport.table(figures))
     }

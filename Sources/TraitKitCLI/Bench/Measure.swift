@@ -69,6 +69,29 @@ func measure(runs: Int, warmup: Int = 2, _ body: () -> (ns: UInt64, units: Int))
     return (samples[samples.count / 2], (samples.last ?? 0) - (samples.first ?? 0))
 }
 
+/// Starts `arguments[0]` with `arguments` and `environment` (this process's when nil), its
+/// standard output on `output` (this process's when nil); its pid, or nil when it cannot start.
+func spawn(_ arguments: [String], environment: [String]? = nil, output: Int32? = nil) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { (argv + (envp ?? [])).forEach { free($0) } }
+    var pid = pid_t()
+    let error = if var envp { posix_spawn(&pid, argv[0]!, &actions, nil, argv, &envp) }
+                else { posix_spawn(&pid, argv[0]!, &actions, nil, argv, environ) }
+    return error == 0 ? pid : nil
+}
+
+/// Waits for the child `pid` to end; its wait status (0: it exited 0).
+func waitForExit(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+}
+
 /// Bytes currently allocated by malloc (glibc's mallinfo2).
 func allocatedBytes() -> Int {
     Int(tk_malloc_in_use())

@@ -155,13 +155,9 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
 
     /// Seconds from starting `arguments[0]` with `arguments` to its exit; nil when it cannot start.
     private static func timeProcess(_ arguments: [String]) -> Double? {
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
         let begin = now()
-        guard posix_spawn(&pid, argv[0]!, nil, nil, argv, environ) == 0 else { return nil }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        guard let pid = spawn(arguments) else { return nil }
+        _ = waitForExit(pid)
         return Double(now() - begin) / 1e9
     }
 }
