@@ -30,6 +30,8 @@ let package = Package(
         // luaopen_traitkit, for the C module Scripts/build-lua-module builds (no SwiftPM
         // product: SwiftPM would link liblua into it, and the interpreter provides Lua).
         .target(name: "TraitKitLuaModule", dependencies: ["TraitKitLua"]),
+        // What `traitkit bench` times the everyday operations against: a binding with no engine.
+        .target(name: "CBareBinding", dependencies: ["CLua"]),
         .executableTarget(
             name: "TraitKitCLI",
             dependencies: [
@@ -37,6 +39,7 @@ let package = Package(
                 "CLua",
                 "CEditLine",
                 "CSupport",
+                "CBareBinding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

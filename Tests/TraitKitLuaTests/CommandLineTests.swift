@@ -407,6 +407,18 @@ struct BenchCommandTests {
             #expect(result.stderr.contains("allocations outside Lua not counted: libtraitkit-allocation-counter.so is not beside traitkit"))
             #expect(allocations("whole script: build, 10000 nodes")["outsideLua"] == nil)
         }
+        // The everyday operations are compared with the bare C binding in the same run; an
+        // insertion at the front, which it does not have, with nothing.
+        func comparison(_ name: String) -> (String?, Double?) {
+            let comparison = byName["single operation: " + name]?["comparison"] as? [String: Any]
+            return (comparison?["name"] as? String, comparison?["value"] as? Double)
+        }
+        for name in ["tk.View{}", "addSubview, 100k siblings", "removeFromSuperview, 1k siblings",
+                     "v.traitOverrides[Trait] = x", "fetching v.traitOverrides", "registerForTraitChanges"] {
+            let (by, value) = comparison(name)
+            #expect(by == "bare C binding" && (value ?? 0) > 0, "\(name): \(by ?? "nil") \(value ?? 0)")
+        }
+        #expect(comparison("insertSubview at 1, 1k siblings").1 == nil)
         let judged = figures.filter { $0["meetsTarget"] != nil }
         #expect(judged.count >= 6)
         for figure in judged {

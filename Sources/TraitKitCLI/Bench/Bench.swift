@@ -15,7 +15,8 @@ struct Bench: ParsableCommand {
             same run: trait reads from Swift and from Lua, propagating one override through \
             trees of 1k, 10k and 100k nodes (with and without a million unrelated \
             registrations), memory per view, single operations (constructors, addSubview, \
-            overrides, registrations, tc[Trait]) at 1k and 100k siblings, and whole scripts \
+            overrides, registrations, tc[Trait]) at 1k and 100k siblings, next to a bare C \
+            binding of the same calls with no engine behind it, and whole scripts \
             (build, configure, settle, toggle, read, tear down) next to an idiomatic pure-Lua \
             implementation of the same API and to the same script on an API that does nothing; \
             and the start-up of `traitkit run` against `lua5.4`'s. \
@@ -203,19 +204,23 @@ struct Bench: ParsableCommand {
         return figures
     }
 
-    /// Each everyday operation against its target; `tc[Trait]` against `tc.Name`; a pure-Lua
+    /// Each everyday operation against its target and the bare C binding (`CBareBinding`: what
+    /// any binding pays on this machine); `tc[Trait]` against `tc.Name`; a pure-Lua
     /// loop in a TraitKit state, and the tool's start-up, against the stock interpreter.
     private func singleOpFigures(runs: Int, counts: [String: Double]?) -> [Figure] {
         guard let r = SingleOps.run(runs: runs) else { return [] }
         var figures = SingleOps.figures.map { name, key, target in
-            let value = r[key] ?? 0
+            // The bare binding's traits are names: its by-name figures stand for both forms.
+            let value = r[key] ?? 0, bare = r["bare." + key.replacing("trait object", with: "name")]
             return Figure(name: "single operation: \(name)", unit: "ns/op", value: value, spread: 0,
-                          comparisonName: "-", comparison: nil, target: target.map { "<= \(Int($0))" },
+                          comparisonName: bare == nil ? "-" : "bare C binding", comparison: bare,
+                          target: target.map { "<= \(Int($0))" },
                           meetsTarget: target.map { value <= $0 },
                           allocations: counts.map {
                               Allocations(per: "op", lua: $0[key + ".lua"] ?? 0, outsideLua: $0[key + ".blocks"] ?? 0)
                           })
-                .explained(MissReasons.singleOperation(key))
+                .explained(MissReasons.singleOperation(key)
+                    + MissReasons.againstBareBinding(value, bare: bare, target: target))
         }
         let byObject = r["tc[Trait]"] ?? 0, byName = r["tc.Name"] ?? 0
         figures.append(Figure(name: "single operation: tc[Trait]", unit: "ns/read", value: byObject, spread: 0,

@@ -100,6 +100,15 @@ enum MissReasons {
         }
     }
 
+    /// The bare C binding's time for the same operation in the same run (what any binding pays
+    /// before doing work of its own), said after a single operation's reason.
+    static func againstBareBinding(_ value: Double, bare: Double?, target: Double?) -> String {
+        guard let bare, bare > 0 else { return "" }
+        let said = "; the bare C binding, no engine behind it, takes \(BenchReport.format(bare)) ns here"
+        if let target, bare > target { return said + ": above the target itself" }
+        return said + ", TraitKit \(BenchReport.format(value / bare)) times that"
+    }
+
     /// What every subview call pays before its own work.
     private static let reparents = "the call re-parents through Swift (binding anchor, window check, dirty flags); "
 

@@ -1,3 +1,4 @@
+import CBareBinding
 import CLua
 import Glibc
 import TraitKit
@@ -10,7 +11,6 @@ enum SingleOps {
     static let script = #"""
 local tk = require "traitkit"
 local clock = os.clock
-local Theme = tk.defineTrait{ name = "SingleOpTheme", values = { "a", "b" }, default = "a" }
 local M = 20000
 results = {}
 -- allocations() is there in the run that counts them (AllocationCount), outside the timing.
@@ -28,50 +28,74 @@ local function time(name, count, body)
   end
   collectgarbage("restart")
 end
-local keep = {}
-time("View{}", M, function() for i = 1, M do keep[i] = tk.View{} end end)
-time("View{name}", M, function() for i = 1, M do keep[i] = tk.View{ name = "x" } end end)
-local color = tk.Color.systemBlue
-time("View{name, 2 fields}", M, function()
-  for i = 1, M do keep[i] = tk.View{ name = "x", backgroundColor = color, tintColor = color } end
-end)
-for _, S in ipairs{ 1000, 100000 } do
-  local parent = tk.View{}
-  local children = {}
-  for i = 1, S do children[i] = tk.View{}; parent:addSubview(children[i]) end
-  local extra = {}
-  for i = 1, 1000 do extra[i] = tk.View{} end
-  time("addSubview@" .. S, 1000, function() for i = 1, 1000 do parent:addSubview(extra[i]) end end)
-  time("removeFromSuperview@" .. S, 1000, function()
-    local step = S // 1000
-    for i = 1, 1000 do children[(i - 1) * step + 1]:removeFromSuperview() end
+
+-- What TraitKit and the bare C binding both do, timed under `prefix` .. the figure's key.
+-- `api`: View, a color, a trait name, a view to add M views to, update, and whether it has
+-- insertSubview. Returns the M views, updated.
+local function everyday(api, prefix)
+  local View, color, keep = api.View, api.color, {}
+  time(prefix .. "View{}", M, function() for i = 1, M do keep[i] = View{} end end)
+  time(prefix .. "View{name}", M, function() for i = 1, M do keep[i] = View{ name = "x" } end end)
+  time(prefix .. "View{name, 2 fields}", M, function()
+    for i = 1, M do keep[i] = View{ name = "x", backgroundColor = color, tintColor = color } end
   end)
-  time("insertSubview@" .. S, 1000, function() for i = 1, 1000 do parent:insertSubview(extra[i], 1) end end)
+  for _, S in ipairs{ 1000, 100000 } do
+    local parent = View{}
+    local children = {}
+    for i = 1, S do children[i] = View{}; parent:addSubview(children[i]) end
+    local extra = {}
+    for i = 1, 1000 do extra[i] = View{} end
+    time(prefix .. "addSubview@" .. S, 1000, function() for i = 1, 1000 do parent:addSubview(extra[i]) end end)
+    time(prefix .. "removeFromSuperview@" .. S, 1000, function()
+      local step = S // 1000
+      for i = 1, 1000 do children[(i - 1) * step + 1]:removeFromSuperview() end
+    end)
+    if api.insert then
+      time(prefix .. "insertSubview@" .. S, 1000, function() for i = 1, 1000 do parent:insertSubview(extra[i], 1) end end)
+    end
+  end
+  local root, views = api.root, {}
+  for i = 1, M do views[i] = View{}; root:addSubview(views[i]) end
+  api.update()
+  local overrides, name = {}, api.name
+  time(prefix .. "traitOverrides fetch", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
+  time(prefix .. "traitOverrides fetch again", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
+  time(prefix .. "override set by name", M, function() for i = 1, M do views[i].traitOverrides[name] = "b" end end)
+  api.update()
+  time(prefix .. "override remove by name", M, function() for i = 1, M do views[i].traitOverrides[name] = nil end end)
+  api.update()
+  return views
 end
+
+local function register(views, trait, prefix)
+  local function nothing() end
+  time(prefix .. "registerForTraitChanges", M, function()
+    for i = 1, M do views[i]:registerForTraitChanges({ trait }, nothing) end
+  end)
+end
+
+local Theme = tk.defineTrait{ name = "SingleOpTheme", values = { "a", "b" }, default = "a" }
 local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
 window.rootViewController = tk.ViewController{}
-local root = window.rootViewController.view
-local views = {}
-for i = 1, M do views[i] = tk.View{}; root:addSubview(views[i]) end
-tk.update()
-local overrides = {}
-time("traitOverrides fetch", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
-time("traitOverrides fetch again", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
+local views = everyday({ View = tk.View, color = tk.Color.systemBlue, name = "SingleOpTheme", insert = true,
+                         root = window.rootViewController.view, update = tk.update }, "")
 time("override set by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = "b" end end)
 time("override remove by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = nil end end)
-time("override set by name", M, function() for i = 1, M do views[i].traitOverrides.SingleOpTheme = "b" end end)
-tk.update()
-time("override remove by name", M, function() for i = 1, M do views[i].traitOverrides.SingleOpTheme = nil end end)
 tk.update()
 for i = 1, M do views[i].traitOverrides[Theme] = "b" end
 time("update after an override on every view", M, function() tk.update() end)
-local function nothing() end
-time("registerForTraitChanges", M, function() for i = 1, M do views[i]:registerForTraitChanges({ Theme }, nothing) end end)
+register(views, Theme, "")
 local tc = views[1].traitCollection
 local x
 for _ = 1, 20 do x = tc[Theme]; x = tc.SingleOpTheme end
 time("tc[Trait]", 2000000, function() for _ = 1, 2000000 do x = tc[Theme] end end)
 time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme end end)
+
+-- The same operations on the bare C binding (CBareBinding), in the same state.
+local bare = bareBinding()
+local name = bare.defineTrait("SingleOpTheme")
+register(everyday({ View = bare.View, color = bare.color, name = name, root = bare.View{}, update = function() end },
+                  "bare."), name, "bare.")
 """#
 
     /// (figure name, result key, target in ns) in the order printed.
@@ -101,12 +125,16 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
         for _ in 0..<runs {
             let runtime = LuaRuntime()
             if countingAllocations { AllocationCount.provide(to: runtime) }
+            lua_pushcclosure(runtime.L, tk_open_bare_binding, 0)
+            lua_setglobal(runtime.L, "bareBinding")
             if let error = runtime.run(chunk: script, name: "=single operations") {
                 printError("traitkit bench: \(error)")
                 return nil
             }
-            let keys = figures.map(\.1).flatMap { countingAllocations ? [$0, $0 + ".lua", $0 + ".blocks"] : [$0] }
-            for key in keys { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
+            let keys = figures.map(\.1).flatMap { countingAllocations ? [$0, $0 + ".lua", $0 + ".blocks"] : [$0, "bare." + $0] }
+            for key in keys {
+                if let value = runtime.globalNumber(table: "results", key: key) { samples[key, default: []].append(value) }
+            }
             for key in ["tc[Trait]", "tc.Name"] { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
         }
         return samples.mapValues(median)
