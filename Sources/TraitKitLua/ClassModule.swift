@@ -253,10 +253,12 @@ enum ClassModule {
         let handler = runtime.pushMessageHandler(L)
         lua_pushcclosure(L, tk_apply_fields, 0)
         lua_pushvalue(L, ud)
+        lua_pushnil(L)  // the key and value of each field, for its setter (tk_fields.h)
+        lua_pushnil(L)
         lua_pushvalue(L, table)
         pushRef(L, strict ? box.pointee.setters : runtime.newIndexRef)
         lua_pushboolean(L, node is WindowScene ? 1 : 0)
-        try runtime.protectedCall(L, nargs: 4, nresults: 1, handler: handler)
+        try runtime.protectedCall(L, nargs: 6, nresults: 1, handler: handler)
         if !isNil(L, -1) { throw unknownField(L, key: -1, of: ud, className: node.className) }
     }
 
