@@ -40,6 +40,15 @@ static void mark_dirty(View *view) {
     for (; view && !view->dirty; view = view->parent) view->dirty = 1;
 }
 
+/* Pushes the table in user value `slot` of the userdata at i, made there if it has none. */
+static void push_table(lua_State *L, int i, int slot) {
+    if (lua_getiuservalue(L, i, slot) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 0);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, i, slot);
+}
+
 /* View{ name = ..., backgroundColor = ..., tintColor = ... } */
 static int view_new(lua_State *L) {
     View *view = (View *)lua_newuserdatauv(L, sizeof *view, SLOTS);
@@ -74,12 +83,7 @@ static void detach(lua_State *L, int i, View *view) {
 static int add_subview(lua_State *L) {
     View *parent = check_view(L, 1), *child = check_view(L, 2);
     detach(L, 2, child);
-    if (lua_getiuservalue(L, 1, CHILDREN) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_createtable(L, 4, 0);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, 1, CHILDREN);
-    }
+    push_table(L, 1, CHILDREN);
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, ++parent->count);
     lua_pushvalue(L, 1);
@@ -108,12 +112,7 @@ static int register_for_trait_changes(lua_State *L) {
         if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL) return luaL_error(L, "unknown trait");
         lua_pop(L, 1);
     }
-    if (lua_getiuservalue(L, 1, HANDLERS) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_createtable(L, 0, 1);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, 1, HANDLERS);
-    }
+    push_table(L, 1, HANDLERS);
     lua_newuserdatauv(L, 0, 0);  /* the token */
     lua_pushvalue(L, -1);
     lua_pushvalue(L, 3);
@@ -125,12 +124,7 @@ static int register_for_trait_changes(lua_State *L) {
 static int overrides_newindex(lua_State *L) {
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL) return luaL_error(L, "unknown trait");
-    if (lua_getiuservalue(L, 1, PROXY_VALUES) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_createtable(L, 0, 1);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, 1, PROXY_VALUES);
-    }
+    push_table(L, 1, PROXY_VALUES);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_rawset(L, -3);

@@ -29,73 +29,90 @@ local function time(name, count, body)
   collectgarbage("restart")
 end
 
--- What TraitKit and the bare C binding both do, timed under `prefix` .. the figure's key.
--- `api`: View, a color, a trait name, a view to add M views to, update, and whether it has
--- insertSubview. Returns the M views, updated.
-local function everyday(api, prefix)
-  local View, color, keep = api.View, api.color, {}
-  time(prefix .. "View{}", M, function() for i = 1, M do keep[i] = View{} end end)
-  time(prefix .. "View{name}", M, function() for i = 1, M do keep[i] = View{ name = "x" } end end)
-  time(prefix .. "View{name, 2 fields}", M, function()
-    for i = 1, M do keep[i] = View{ name = "x", backgroundColor = color, tintColor = color } end
-  end)
-  for _, S in ipairs{ 1000, 100000 } do
-    local parent = View{}
-    local children = {}
-    for i = 1, S do children[i] = View{}; parent:addSubview(children[i]) end
-    local extra = {}
-    for i = 1, 1000 do extra[i] = View{} end
-    time(prefix .. "addSubview@" .. S, 1000, function() for i = 1, 1000 do parent:addSubview(extra[i]) end end)
-    time(prefix .. "removeFromSuperview@" .. S, 1000, function()
-      local step = S // 1000
-      for i = 1, 1000 do children[(i - 1) * step + 1]:removeFromSuperview() end
-    end)
-    if api.insert then
-      time(prefix .. "insertSubview@" .. S, 1000, function() for i = 1, 1000 do parent:insertSubview(extra[i], 1) end end)
-    end
-  end
-  local root, views = api.root, {}
-  for i = 1, M do views[i] = View{}; root:addSubview(views[i]) end
-  api.update()
-  local overrides, name = {}, api.name
-  time(prefix .. "traitOverrides fetch", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
-  time(prefix .. "traitOverrides fetch again", M, function() for i = 1, M do overrides[i] = views[i].traitOverrides end end)
-  time(prefix .. "override set by name", M, function() for i = 1, M do views[i].traitOverrides[name] = "b" end end)
-  api.update()
-  time(prefix .. "override remove by name", M, function() for i = 1, M do views[i].traitOverrides[name] = nil end end)
-  api.update()
-  return views
-end
-
-local function register(views, trait, prefix)
-  local function nothing() end
-  time(prefix .. "registerForTraitChanges", M, function()
-    for i = 1, M do views[i]:registerForTraitChanges({ trait }, nothing) end
-  end)
-end
-
+-- TraitKit and the bare C binding (CBareBinding: the same calls, no engine behind them), each
+-- with View, a color, a trait name and update; the bare binding's figures are keyed "bare.".
 local Theme = tk.defineTrait{ name = "SingleOpTheme", values = { "a", "b" }, default = "a" }
 local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
 window.rootViewController = tk.ViewController{}
-local views = everyday({ View = tk.View, color = tk.Color.systemBlue, name = "SingleOpTheme", insert = true,
-                         root = window.rootViewController.view, update = tk.update }, "")
+local bare = bareBinding()
+local sides = {
+  { prefix = "", View = tk.View, color = tk.Color.systemBlue, name = "SingleOpTheme", trait = Theme,
+    root = window.rootViewController.view, update = tk.update },
+  { prefix = "bare.", View = bare.View, color = bare.color, name = bare.defineTrait("SingleOpTheme"),
+    root = bare.View{}, update = function() end },
+}
+sides[2].trait = sides[2].name
+
+-- Times the operation `prepare(side)` returns on each side in turn, so that both run on a
+-- heap in the same state.
+local function each(name, count, prepare)
+  for _, side in ipairs(sides) do time(side.prefix .. name, count, prepare(side)) end
+end
+
+-- Both start on a heap grown once: a process's first allocations fault its pages in.
+for _, side in ipairs(sides) do
+  local keep = {}
+  for i = 1, M do keep[i] = side.View{ name = "x", backgroundColor = side.color } end
+end
+each("View{}", M, function(side) local keep = {} return function() for i = 1, M do keep[i] = side.View{} end end end)
+each("View{name}", M, function(side)
+  local keep = {} return function() for i = 1, M do keep[i] = side.View{ name = "x" } end end
+end)
+each("View{name, 2 fields}", M, function(side)
+  local keep, View, color = {}, side.View, side.color
+  return function() for i = 1, M do keep[i] = View{ name = "x", backgroundColor = color, tintColor = color } end end
+end)
+for _, S in ipairs{ 1000, 100000 } do
+  for _, side in ipairs(sides) do
+    side.parent, side.children, side.extra = side.View{}, {}, {}
+    for i = 1, S do side.children[i] = side.View{}; side.parent:addSubview(side.children[i]) end
+    for i = 1, 1000 do side.extra[i] = side.View{} end
+  end
+  each("addSubview@" .. S, 1000, function(side)
+    return function() for i = 1, 1000 do side.parent:addSubview(side.extra[i]) end end
+  end)
+  each("removeFromSuperview@" .. S, 1000, function(side)
+    local step = S // 1000
+    return function() for i = 1, 1000 do side.children[(i - 1) * step + 1]:removeFromSuperview() end end
+  end)
+  local parent, extra = sides[1].parent, sides[1].extra
+  time("insertSubview@" .. S, 1000, function() for i = 1, 1000 do parent:insertSubview(extra[i], 1) end end)
+end
+for _, side in ipairs(sides) do
+  side.parent, side.children, side.extra, side.views, side.fetched = nil, nil, nil, {}, {}
+  for i = 1, M do side.views[i] = side.View{}; side.root:addSubview(side.views[i]) end
+  side.update()
+end
+local function overrides(side, value)
+  local views, name = side.views, side.name
+  return function() for i = 1, M do views[i].traitOverrides[name] = value end end
+end
+local function fetch(side)
+  local views, fetched = side.views, side.fetched
+  return function() for i = 1, M do fetched[i] = views[i].traitOverrides end end
+end
+each("traitOverrides fetch", M, fetch)
+each("traitOverrides fetch again", M, fetch)
+each("override set by name", M, function(side) return overrides(side, "b") end)
+for _, side in ipairs(sides) do side.update() end
+each("override remove by name", M, function(side) return overrides(side, nil) end)
+tk.update()
+local views = sides[1].views
 time("override set by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = "b" end end)
 time("override remove by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = nil end end)
 tk.update()
 for i = 1, M do views[i].traitOverrides[Theme] = "b" end
 time("update after an override on every view", M, function() tk.update() end)
-register(views, Theme, "")
+each("registerForTraitChanges", M, function(side)
+  local function nothing() end
+  local views, trait = side.views, side.trait
+  return function() for i = 1, M do views[i]:registerForTraitChanges({ trait }, nothing) end end
+end)
 local tc = views[1].traitCollection
 local x
 for _ = 1, 20 do x = tc[Theme]; x = tc.SingleOpTheme end
 time("tc[Trait]", 2000000, function() for _ = 1, 2000000 do x = tc[Theme] end end)
 time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme end end)
-
--- The same operations on the bare C binding (CBareBinding), in the same state.
-local bare = bareBinding()
-local name = bare.defineTrait("SingleOpTheme")
-register(everyday({ View = bare.View, color = bare.color, name = name, root = bare.View{}, update = function() end },
-                  "bare."), name, "bare.")
 """#
 
     /// (figure name, result key, target in ns) in the order printed.
