@@ -5,8 +5,9 @@ import TraitKit
 import TraitKitLua
 
 /// The everyday operations of a configuration script one by one (§6), each timed over many
-/// calls with the collector stopped, at 1k and 100k siblings where the count matters; a
-/// pure-Lua loop under TraitKit against the `lua5.4` interpreter; and both tools' start-up.
+/// calls with the collector stopped, at 1k and 100k siblings where the count matters, and
+/// again on the bare C binding (`CBareBinding`) in the same state; a pure-Lua loop under
+/// TraitKit against the `lua5.4` interpreter; and both tools' start-up.
 enum SingleOps {
     static let script = #"""
 local tk = require "traitkit"
