@@ -150,10 +150,9 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
                 return nil
             }
             let keys = figures.map(\.1).flatMap { countingAllocations ? [$0, $0 + ".lua", $0 + ".blocks"] : [$0, "bare." + $0] }
-            for key in keys {
+            for key in keys + ["tc[Trait]", "tc.Name"] {
                 if let value = runtime.globalNumber(table: "results", key: key) { samples[key, default: []].append(value) }
             }
-            for key in ["tc[Trait]", "tc.Name"] { samples[key, default: []].append(runtime.globalNumber(table: "results", key: key) ?? 0) }
         }
         return samples.mapValues(median)
     }
