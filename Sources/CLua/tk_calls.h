@@ -20,10 +20,10 @@ typedef int (*tk_SwiftFunction)(lua_State *L);
 #define TK_PASSED_KEY "traitkit.passed"
 #define TK_TRACE_KEY "traitkit.passedtrace"
 
-/* Runs the Swift function `f` as the body of the running C function: counts the Swift frame,
- * and raises what `f` asked to raise once `f` has returned (see the top of this file), or the
- * memory overrun the allocator noted meanwhile (tk_limits.h). */
-static inline int tk_call_swift(lua_State *L, tk_SwiftFunction f) {
+/* Runs the Swift function `f` in the running C function's frame, counting the Swift frame,
+ * and returns what it returned; raises the memory overrun the allocator noted meanwhile
+ * (tk_limits.h) once `f` has returned. */
+static inline int tk_run_swift(lua_State *L, tk_SwiftFunction f) {
     tk_Limits *limits = tk_limits(L);
     int saved = limits->swift_depth;
     limits->swift_depth = saved + 1;
@@ -33,12 +33,17 @@ static inline int tk_call_swift(lua_State *L, tk_SwiftFunction f) {
         limits->exceeded = 0;
         /* As Lua does before failing an allocation: collect, and go on if that was enough. */
         lua_gc(L, LUA_GCCOLLECT);
-        if (limits->used <= limits->limit) goto done;
+        if (limits->used <= limits->limit) return n;
         tk_end_for_memory(limits);
         lua_pushliteral(L, "not enough memory");  /* may itself fail: LUA_ERRMEM, as wanted */
         return lua_error(L);
     }
-done:
+    return n;
+}
+
+/* What a Swift function returned, `n`: a result count, returned; or what it asked to raise
+ * (see the top of this file), raised. */
+static inline int tk_swift_result(lua_State *L, int n) {
     if (n >= 0) return n;
     if (n == TK_RAISE_PASS) {
         lua_getfield(L, LUA_REGISTRYINDEX, TK_ERROR_KEY);
@@ -56,6 +61,12 @@ done:
         lua_concat(L, 2);
     }
     return lua_error(L);
+}
+
+/* Runs the Swift function `f` as the body of the running C function, and raises what `f`
+ * asked to raise once `f` has returned. */
+static inline int tk_call_swift(lua_State *L, tk_SwiftFunction f) {
+    return tk_swift_result(L, tk_run_swift(L, f));
 }
 
 /* The metamethods every trait read runs start on a cache line of their own. Left where the

@@ -62,7 +62,7 @@ enum ClassModule {
         lua_pushvalue(L, superIndex); rawSetField(L, -2, "__index")
         lua_pushinteger(L, lua_Integer(engineClasses.firstIndex { $0.name == engine } ?? 0))
         lua_pushboolean(L, name == engine ? 0 : 1)
-        tk_pushswift_with(L, construct, 2)
+        tk_pushconstructor(L, construct, fieldError, unknownKey)
         rawSetField(L, -2, "__call")
         push(L, classNewIndex); rawSetField(L, -2, "__newindex")
         push(L, classToString); rawSetField(L, -2, "__tostring")
@@ -124,9 +124,12 @@ enum ClassModule {
         }
     }
 
-    /// `Class{ name = ..., property = ... }`: makes the engine object, then applies the table.
-    /// Upvalue 2: the index in `engineClasses` of the class it makes; 3: whether the class is a
-    /// script's subclass (named by its `__name`).
+    /// `Class{ name = ..., property = ... }`: makes the engine object; its other fields are
+    /// applied by the constructor's C function (`tk_construct`), for which this leaves the
+    /// class, the table, the object, the setters and whether `screen` made it, and returns 3,
+    /// when there are any.
+    /// Upvalue 2: the index in `engineClasses` of the class it makes; 3: whether the class is
+    /// a script's subclass (named by its `__name`).
     static let construct: SwiftLuaFunction = { L in
         guarded(L) { L in
             let index = Int(tk_tointeger(L, tk_upvalueindex(2), nil))
@@ -164,17 +167,48 @@ enum ClassModule {
                 lua_rawsetp(L, -2, UVKey.classTable)
                 tk_pop(L, 1)
             }
-            // `{ name = ... }` alone, the most common table, needs no pass over its pairs.
-            if hasOtherFields {
-                do {
-                    try applyProperties(L, table: 2, to: ud, node: node, strict: !isSubclass)
-                } catch let error as LuaCallError {
-                    throw LuaError(fieldMessage(error.description, try className()))
-                }
-            }
-            lua_settop(L, ud)
-            return 1
+            // `{ name = ... }` alone, the most common table, needs no pass over its pairs; a
+            // screen's fields are its system traits, which `make` gave it.
+            guard hasOtherFields, !(node is Screen) else { return 1 }
+            lua_copy(L, ud, 3)  // class, table, object: as tk_construct expects them
+            lua_settop(L, 3)
+            pushSetters(L, of: 3, strict: !isSubclass)
+            lua_pushboolean(L, node is WindowScene ? 1 : 0)
+            return 3
         }
+    }
+
+    /// Pushes what applies constructor fields to the object at `ud`. An engine class's
+    /// constructor (`strict`) takes its properties only, its setters table: a typo (`nmae`,
+    /// `scren`) would otherwise become a field and the property silently keep its default, so
+    /// every key is looked up before any setter runs. A script's subclass takes any field, as
+    /// a plain Lua object, through `newIndexObject` as an assignment would.
+    private static func pushSetters(_ L: LuaState, of ud: Int32, strict: Bool) {
+        guard strict, let box = LuaObject.box(L, ud) else {
+            lua_pushlightuserdata(L, unsafeBitCast(newIndexObject, to: UnsafeMutableRawPointer.self))
+            return
+        }
+        pushRef(L, box.pointee.setters)
+    }
+
+    /// A setter's error while `tk_construct` applies a field (the object at 1, the field's key
+    /// at 2, the message on top): said as the constructor field it came from.
+    static let fieldError: SwiftLuaFunction = { L in
+        let L = L!
+        let message = string(L, -1) ?? ""
+        tk_pop(L, 1)
+        push(L, fieldMessage(message, className(L, 1)))
+        return TK_RAISE_WHERE
+    }
+
+    /// The error for the key on top, which no setter of the object at 1 takes (`tk_construct`).
+    static let unknownKey: SwiftLuaFunction = { L in
+        guarded(L) { L in throw unknownField(L, key: -1, of: 1, className: className(L, 1)) }
+    }
+
+    /// The class name of the node at `i`, for messages.
+    private static func className(_ L: LuaState, _ i: Int32) -> String {
+        (LuaObject.peek(L, i) as? TraitEnvironment)?.className ?? typeName(L, i)
     }
 
     /// `bad argument #3 to 'scene' (expected X, got Y)` from a property setter, said as the
@@ -235,31 +269,6 @@ enum ClassModule {
         _ = rawGetField(L, 2, literal: key)
         defer { tk_pop(L, 1) }
         return try read()
-    }
-
-    /// Applies constructor properties through setters, else as fields (a screen's are its
-    /// system traits, which `make` gave it), all in one protected call (`tk_apply_fields`).
-    /// An engine class's constructor (`strict`) takes its properties only: a typo (`nmae`,
-    /// `scren`) would otherwise become a field and the property silently keep its default, so
-    /// every key is looked up before any setter runs. A script's subclass takes any field, as
-    /// a plain Lua object, through `newIndexObject` as an assignment would.
-    private static func applyProperties(_ L: LuaState, table: Int32, to ud: Int32, node: TraitEnvironment,
-                                        strict: Bool) throws {
-        if node is Screen { return }
-        guard let box = LuaObject.box(L, ud) else { return }
-        let runtime = LuaRuntime.of(L)
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
-        let handler = runtime.pushMessageHandler(L)
-        lua_pushcclosure(L, tk_apply_fields, 0)
-        lua_pushvalue(L, ud)
-        lua_pushnil(L)  // the key and value of each field, for its setter (tk_fields.h)
-        lua_pushnil(L)
-        lua_pushvalue(L, table)
-        pushRef(L, strict ? box.pointee.setters : runtime.newIndexRef)
-        lua_pushboolean(L, node is WindowScene ? 1 : 0)
-        try runtime.protectedCall(L, nargs: 6, nresults: 1, handler: handler)
-        if !isNil(L, -1) { throw unknownField(L, key: -1, of: ud, className: node.className) }
     }
 
     /// The error for a constructor field, the key at `key`, that names no property of the

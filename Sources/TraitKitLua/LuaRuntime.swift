@@ -45,8 +45,6 @@ public final class LuaRuntime {
     weak var replSession: LuaRepl?
     var environmentKeysRef: Int32 = 0
     var callTargetRef: Int32 = 0
-    /// `newIndexObject` as a Lua function, made once: a subclass constructor assigns its fields through it.
-    var newIndexRef: Int32 = 0
     /// `t[m]`: a method looked up as a call would; nil when the lookup raises.
     var methodLookupRef: Int32 = 0
     /// Trait name (the Lua string) → the trait, as light userdata (TraitValues.traitKey).
@@ -207,8 +205,6 @@ public final class LuaRuntime {
         }
         limits.pointee.overrides_metatable = metatableRefs[Int(LuaObject.Kind.overrides.rawValue)]
         tk_pop(L, 1)  // the __pairs metamethod
-        push(L, newIndexObject)
-        newIndexRef = luaL_ref(L, tk_registryindex())
         // Two functions made by one chunk: the target-action call, and the lookup that
         // registration checks with. A lookup that raises (an engine node has no such member)
         // counts as no method.

@@ -434,13 +434,18 @@ struct BindingTests {
     }
 
     /// A binding call that runs a script function (builder functions, performAsCurrent, color
-    /// providers) lets the function's error out as a Lua function would: the same value.
+    /// providers, a subclass's method a constructor field's setter calls) lets the function's
+    /// error out as a Lua function would: the same value.
     @Test func scriptErrorsPassThroughCallsThatRunScriptFunctions() {
         expectLua("""
             local tk = require "traitkit"
             local problem = { code = 7 }
             local dark = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            local Tinted = tk.View:subclass("Tinted")
+            function Tinted:tintColorDidChange() error(problem) end
             local calls = {
+              function() Tinted{ tintColor = tk.Color.systemRed } end,
+              function() Tinted{}.tintColor = tk.Color.systemRed end,
               function() dark:performAsCurrent(function() error(problem) end) end,
               function() tk.TraitCollection(function() error(problem) end) end,
               function() dark:modifying(function() error(problem) end) end,
@@ -808,6 +813,9 @@ struct BindingTests {
             ("tk.Window{ scene = 5 }", "bad field 'scene' in Window{...} (expected a WindowScene, got number)"),
             ("tk.View{ name = 5 }", "bad field 'name' in View{...} (expected a string, got number)"),
             ("tk.HostingController{ root = 5 }", "bad field 'root' in HostingController{...}"),
+            // A subclass's fields go through its `__newindex`; a setter's error names the field.
+            ("tk.View:subclass('Card2'){ extra = 1, backgroundColor = 5 }",
+             "bad field 'backgroundColor' in Card2{...} (expected a Color, got number)"),
             ("tk.Color(function() return 5 end):resolvedColor(tk.TraitCollection{})", "must return a Color"),
             ("tk.elements.VStack{ 5 }", "item 1 is not an element"),
             ("tk.ImageAsset():register('', {})", "register: an image needs a name (got an empty string)"),
