@@ -117,7 +117,8 @@ enum MissReasons {
         switch key {
         case let k where k.hasPrefix("View{"):
             "a Swift object, a userdata with its user values and the identity cache entry; each constructor "
-                + "field goes through its setter as an assignment would, all in one protected call"
+                + "field goes through its setter as an assignment would, and the table is traversed twice "
+                + "(every key is looked up before any setter runs)"
         case let k where k.hasPrefix("insertSubview"):
             reparents + "an insertion at the "
                 + "front fills room kept there, whose opening (once for as many insertions as half the siblings) "
