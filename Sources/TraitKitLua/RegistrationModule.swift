@@ -13,12 +13,7 @@ enum RegistrationModule {
     static let register: SwiftLuaFunction = { L in
         guarded(L) { L in
             let node = try NodeArgs.node(L, 1, "registerForTraitChanges")
-            var traits = TraitSet()
-            if lua_type(L, 2) == LUA_TTABLE, let set = LuaObject.peek(L, 2) as? Trait {
-                traits.insert(set.id)
-            } else {
-                traits = try TraitValues.checkTraitList(L, 2, "registerForTraitChanges")
-            }
+            let traits = try TraitValues.checkTraitList(L, 2, "registerForTraitChanges")
             guard !traits.isEmpty else { throw TraitError.emptyTraitList }
             let runtime = LuaRuntime.of(L)
             runtime.lastHandlerId += 1

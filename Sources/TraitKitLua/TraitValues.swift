@@ -110,7 +110,10 @@ enum TraitValues {
     /// A list of traits: a Lua sequence of traits or names, read into a set (what a
     /// registration keeps), with no array in between.
     static func checkTraitList(_ L: LuaState, _ i: Int32, _ function: String) throws -> TraitSet {
-        try checkTable(L, i, function)
+        // `node:registerForTraitChanges(Theme, f)` is the likely slip: UIKit's takes an array too.
+        guard lua_type(L, i) == LUA_TTABLE else {
+            throw argumentError(L, i, function, expected: "a list of traits, such as { Theme }")
+        }
         var traits = TraitSet()
         let count = rawLength(L, i)
         for n in 0..<count {

@@ -800,6 +800,8 @@ struct BindingTests {
             ("tk.Color(5)", "bad argument #1 to 'Color' (expected a provider function; a static color is tk.Color.rgba(r, g, b[, a]) or tk.Color.hex(\"#RRGGBB\"), got number)"),
             ("local v = tk.View{}; v:addSubview(tk.ViewController{})", "expected a View, got ViewController"),
             ("tk.View{}:registerForTraitChanges({}, function() end)", "at least one trait"),
+            ("local T = tk.defineTrait{ name = 'Lone', default = 0 }; tk.View{}:registerForTraitChanges(T, function() end)",
+             "bad argument #1 to 'registerForTraitChanges' (expected a list of traits, such as { Theme }, got Trait)"),
             ("tk.View{}:registerForTraitChanges({'nope'}, function() end)", "unknown trait 'nope'"),
             ("tk.View{}:registerForTraitChanges({'displayScale'}, 42)", "bad argument #2 to 'registerForTraitChanges'"),
             ("tk.defineTrait{ name = 'X1', values = {'a'}, kind = 'integer' }", "its kind is enum"),
