@@ -98,10 +98,19 @@ each("override set by name", M, function(side) return overrides(side, "b") end)
 for _, side in ipairs(sides) do side.update() end
 each("override remove by name", M, function(side) return overrides(side, nil) end)
 tk.update()
-local views = sides[1].views
-time("override set by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = "b" end end)
-time("override remove by trait object", M, function() for i = 1, M do views[i].traitOverrides[Theme] = nil end end)
+-- The trait-object forms in the state the name forms ran in: on views that never had an
+-- override (a view's first one makes its storage), their overrides fetched, the removal
+-- after an update.
+local fresh = {}
+for i = 1, M do fresh[i] = tk.View{}; sides[1].root:addSubview(fresh[i]); local _ = fresh[i].traitOverrides end
 tk.update()
+time("override set by trait object", M, function() for i = 1, M do fresh[i].traitOverrides[Theme] = "b" end end)
+tk.update()
+time("override remove by trait object", M, function() for i = 1, M do fresh[i].traitOverrides[Theme] = nil end end)
+for i = 1, M do fresh[i]:removeFromSuperview() end
+fresh = nil
+tk.update()
+local views = sides[1].views
 for i = 1, M do views[i].traitOverrides[Theme] = "b" end
 time("update after an override on every view", M, function() tk.update() end)
 each("registerForTraitChanges", M, function(side)
