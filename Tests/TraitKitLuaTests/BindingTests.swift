@@ -587,6 +587,25 @@ struct BindingTests {
         expectLua("local tk = require 'traitkit'; assert(tostring(tk.View:subclass('Card')) == '<class Card>')")
     }
 
+    /// A subclass takes any field, and the constructor keeps each on the stack until it has
+    /// looked them all up: a table with more pairs than the stack holds (Lua's limit is a
+    /// million slots, three per field) goes through a list of its pairs instead, with the
+    /// same results and the same errors.
+    @Test func constructorTablesLargerThanTheStackAreApplied() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Big = tk.View:subclass("Big")
+            local fields = { name = "big", backgroundColor = tk.Color.systemRed }
+            for i = 1, 350000 do fields["f" .. i] = i end
+            local v = Big(fields)
+            assert(v.name == "big" and v.f1 == 1 and v.f350000 == 350000, "a field went missing")
+            assert(v.backgroundColor == tk.Color.systemRed, "the property was not set")
+            fields.tintColor = 5
+            local ok, err = pcall(Big, fields)
+            assert(not ok and err:find("bad field 'tintColor' in Big{...} (expected a Color, got number)", 1, true), err)
+            """)
+    }
+
     /// isKindOf and method lookup follow `__super` one class at a time: past 18 classes the
     /// check used to overrun the Lua stack, and past 64 it answered false and lost methods.
     @Test func deepSubclassChainsKeepTheirMethodsAndKind() {
