@@ -132,6 +132,8 @@ enum MissReasons {
                 + "count; among 100k siblings the views it reaches lie far apart in the heap and miss the cache"
         case let k where k.hasPrefix("override"):
             "the overrides object's __newindex crosses into Swift, checks the value and marks the path dirty"
+                + (k.hasSuffix("by name") ? "; a name is first checked against the object's methods (contains, "
+                    + "remove), then looked up among the trait names" : "")
         case "traitOverrides fetch":
             "a view's first fetch makes its overrides object in the node's C __index: a userdata that holds "
                 + "the node's userdata and is kept in it; later fetches find it there (the next figure)"
