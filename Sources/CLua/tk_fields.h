@@ -14,6 +14,9 @@
 #define TK_CTOR_NAME 6           /* the string "name" */
 #define TK_CTOR_SCREEN 7         /* the string "screen" */
 #define TK_CTOR_UPVALUES 7
+/* What the Swift function returns when fields other than the name remain to be applied: the
+ * three values it leaves above the class and the table (tk_construct). */
+#define TK_CTOR_FIELDS 3
 
 /* tk_apply_fields's stack, in the constructor's frame: the object at 1; at 2 and 3, where
  * each property setter finds them as in `__newindex`, the key and value of the field being
@@ -131,12 +134,12 @@ static inline int tk_constructor_name(lua_State *L, int t) {
 /* `Class{ ... }`, the `__call` of class tables. The Swift function (upvalue TK_CTOR_MAKE)
  * makes the object and returns it; for a table with fields other than the name it leaves
  * exactly the class, the table, the object, the setters to apply them with and whether
- * `screen` made it, and returns 3; the fields are then applied here, in this frame, once the
- * Swift frames are gone: a setter's error is raised from C, so no protected call is needed
- * to keep it from crossing them. */
+ * `screen` made it, and returns TK_CTOR_FIELDS; the fields are then applied here, in this
+ * frame, once the Swift frames are gone: a setter's error is raised from C, so no protected
+ * call is needed to keep it from crossing them. */
 static inline int tk_construct(lua_State *L) {
     int n = tk_call_swift(L, (tk_SwiftFunction)lua_touserdata(L, lua_upvalueindex(TK_CTOR_MAKE)));
-    if (n != 3) return n;
+    if (n != TK_CTOR_FIELDS) return n;
     lua_pushvalue(L, 4);
     lua_pushvalue(L, 5);
     lua_copy(L, 2, TK_FIELDS_TABLE);

@@ -126,8 +126,8 @@ enum ClassModule {
 
     /// `Class{ name = ..., property = ... }`: makes the engine object; its other fields are
     /// applied by the constructor's C function (`tk_construct`), for which this leaves the
-    /// class, the table, the object, the setters and whether `screen` made it, and returns 3,
-    /// when there are any.
+    /// class, the table, the object, the setters and whether `screen` made it, and returns
+    /// `TK_CTOR_FIELDS`, when there are any.
     /// Upvalue 2: the index in `engineClasses` of the class it makes; 3: whether the class is
     /// a script's subclass (named by its `__name`).
     static let construct: SwiftLuaFunction = { L in
@@ -174,7 +174,7 @@ enum ClassModule {
             lua_settop(L, 3)
             pushSetters(L, of: 3, strict: !isSubclass)
             lua_pushboolean(L, node is WindowScene ? 1 : 0)
-            return 3
+            return TK_CTOR_FIELDS
         }
     }
 
@@ -206,9 +206,9 @@ enum ClassModule {
         guarded(L) { L in throw unknownField(L, key: -1, of: 1, className: className(L, 1)) }
     }
 
-    /// The class name of the node at `i`, for messages.
+    /// The class name of the object at `i` (the one being made), for messages.
     private static func className(_ L: LuaState, _ i: Int32) -> String {
-        (LuaObject.peek(L, i) as? TraitEnvironment)?.className ?? typeName(L, i)
+        LuaObject.peek(L, i).map(LuaObject.className) ?? typeName(L, i)
     }
 
     /// `bad argument #3 to 'scene' (expected X, got Y)` from a property setter, said as the
