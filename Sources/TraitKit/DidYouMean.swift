@@ -5,12 +5,18 @@
 /// A name is never more than its difference in length away, so a candidate much longer or
 /// shorter is passed over without comparing: a script's megabyte string costs a count, not a
 /// copy or a distance table per candidate.
+///
+/// A name UIKit spells differently (`modifyingTraits`, `didMove`) is near TraitKit's spelling
+/// of it whatever the distance, when that is among the candidates (`uikitSpellings`).
 public func nearestName(to name: String, in candidates: some Sequence<String>) -> String? {
     let length = name.count
     let limit = max(1, min(3, length / 3))
+    let renamed = uikitSpelling(of: name)
     var lowered: String?  // made for the first candidate of a near length only
     var best: (name: String, distance: Int)?
-    for candidate in candidates where candidate != name && abs(candidate.count - length) <= limit {
+    for candidate in candidates where candidate != name {
+        if candidate == renamed { return candidate }
+        guard abs(candidate.count - length) <= limit else { continue }
         let folded = lowered ?? name.lowercased()
         lowered = folded
         let d = editDistance(folded, candidate.lowercased())
@@ -19,9 +25,34 @@ public func nearestName(to name: String, in candidates: some Sequence<String>) -
     return best?.name
 }
 
-/// " (did you mean 'x'?)", or "" when nothing is close.
+/// " (did you mean 'x'?)", or "" when nothing is close; for a UIKit spelling, what TraitKit
+/// calls it.
 public func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
-    nearestName(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    guard let near = nearestName(to: name, in: candidates) else { return "" }
+    return near == uikitSpelling(of: name) ? " (UIKit's '\(name)' is '\(near)' in TraitKit)" : " (did you mean '\(near)'?)"
+}
+
+/// TraitKit's name for a member UIKit spells otherwise, in Swift or as an Objective-C selector's
+/// first part: a script ported from UIKit code is told what to write instead of being told
+/// nothing is near. Names that are the same in both need no entry.
+private let uikitSpellings: [String: String] = [
+    "modifyingTraits": "modifying", "traitCollectionByModifyingTraits": "modifying",
+    "changedTraitsFromTraitCollection": "changedTraits", "containsTraitsInCollection": "containsTraits",
+    "hasDifferentColorAppearanceComparedToTraitCollection": "hasDifferentColorAppearance",
+    "traitCollectionWithTraitsFromCollections": "traitsFrom", "performAsCurrentTraitCollection": "performAsCurrent",
+    "defaultValue": "default",
+    "didMove": "didMoveToParent", "didMoveToParentViewController": "didMoveToParent",
+    "willMove": "willMoveToParent", "willMoveToParentViewController": "willMoveToParent",
+    "addChildViewController": "addChild", "removeFromParentViewController": "removeFromParent",
+    "presentViewController": "present", "dismissViewControllerAnimated": "dismiss",
+    "resolvedColorWithTraitCollection": "resolvedColor", "colorWithAlphaComponent": "withAlphaComponent",
+    "colorNamed": "named", "imageNamed": "named", "imageWithTraitCollection": "image", "registerImage": "register",
+]
+
+/// TraitKit's spelling of `name` if UIKit's differs. (A name longer than every entry is none,
+/// so a script's megabyte string is not hashed.)
+private func uikitSpelling(of name: String) -> String? {
+    name.utf8.count <= 60 ? uikitSpellings[name] : nil
 }
 
 /// Edit distance over characters where swapping two neighbours is one edit (`nmae` is one

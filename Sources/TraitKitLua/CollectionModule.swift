@@ -50,12 +50,15 @@ enum CollectionModule {
     }
 
     /// `tk.TraitCollection.current`; any other name the class table does not hold is an
-    /// error that names the nearest one it has.
+    /// error that names the nearest one it has, or for UIKit's class lists of system traits
+    /// (`UITraitCollection.systemTraitsAffectingColorAppearance`) where TraitKit has them.
     static let classIndex: SwiftLuaFunction = { L in
         guarded(L) { L in
             guard string(L, 2) == "current" else {
                 let key = string(L, 2) ?? typeName(L, 2)
-                let hint = lua_type(L, 2) == LUA_TSTRING ? didYouMean(key, in: ["current"] + stringKeys(L, 1)) : ""
+                let hint = lua_type(L, 2) != LUA_TSTRING ? ""
+                    : TraitModule.semanticSets[key] != nil ? " (it is tk.\(key))"
+                    : didYouMean(key, in: ["current"] + stringKeys(L, 1))
                 throw LuaError("TraitCollection has no field '\(clipped(key))'\(hint)")
             }
             LuaObject.push(L, TraitCollection.current, .collection)

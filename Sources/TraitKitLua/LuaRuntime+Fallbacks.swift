@@ -30,6 +30,9 @@ extension LuaRuntime {
             return try CollectionModule.indexTrait(L)
         case .environment:
             return try DeclarativeModule.indexEnvironment(L)
+        case .trait where string(L, 2) == "self":
+            // UIKit's `traitCollection[MyTrait.self]`, ported word for word.
+            throw LuaError("Trait has no field 'self' (a trait object is its own key: tc[Trait], where UIKit writes traitCollection[Trait.self])")
         default:
             let key = string(L, 2) ?? typeName(L, 2)
             let names = LuaObject.memberNames(L, 1)

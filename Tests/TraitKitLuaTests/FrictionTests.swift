@@ -335,4 +335,31 @@ struct FrictionTests {
             assert(tk.traits.userInterfaceStyle == tk.traits["userInterfaceStyle"])
             """)
     }
+
+    /// The talk's samples ported word for word: where UIKit spells a member otherwise, the
+    /// error says TraitKit's name for it (however far the two are apart), and the talk's
+    /// `traitCollection[MyTrait.self]` and `UITraitCollection.systemTraitsAffectingColorAppearance`
+    /// say where TraitKit has them.
+    @Test func uikitSpellingsNameTraitKitsMember() {
+        expectLuaErrors([
+            ("local dark = tc:modifyingTraits(function(t) t.userInterfaceStyle = 'dark' end)",
+             "unknown trait or method 'modifyingTraits' (UIKit's 'modifyingTraits' is 'modifying' in TraitKit)"),
+            ("local x = tc[Theme.self]",
+             "Trait has no field 'self' (a trait object is its own key: tc[Trait], where UIKit writes traitCollection[Trait.self])"),
+            ("local x = Theme.defaultValue", "Trait has no field 'defaultValue' (UIKit's 'defaultValue' is 'default' in TraitKit)"),
+            ("v:registerForTraitChanges(tk.TraitCollection.systemTraitsAffectingColorAppearance, 'setNeedsDisplay')",
+             "TraitCollection has no field 'systemTraitsAffectingColorAppearance' (it is tk.systemTraitsAffectingColorAppearance)"),
+            ("child:didMove(vc)", "ViewController has no member 'didMove' (UIKit's 'didMove' is 'didMoveToParent' in TraitKit)"),
+            ("local c = tk.Color.black:resolvedColorWithTraitCollection(tc)",
+             "Color has no field 'resolvedColorWithTraitCollection' (UIKit's 'resolvedColorWithTraitCollection' is 'resolvedColor' in TraitKit)"),
+            // A near misspelling is still one.
+            ("local x = tc:modifyng{}", "unknown trait or method 'modifyng' (did you mean 'modifying'?)"),
+        ], prelude: """
+            local tk = require "traitkit"
+            local Theme = tk.defineTrait{ name = "FrictionPortTheme", default = "standard" }
+            local tc = tk.TraitCollection{}
+            local vc, child, v = tk.ViewController{}, tk.ViewController{}, tk.View{}
+            vc:addChild(child)
+            """, file: "port.lua")
+    }
 }

@@ -23,6 +23,17 @@ struct DidYouMeanTests {
         #expect(didYouMean("zzz", in: ["name"]) == "")
     }
 
+    /// A name UIKit spells otherwise gets TraitKit's spelling when that is a candidate, however
+    /// far apart the two are; otherwise the distance decides as for any name.
+    @Test func aUIKitSpellingGetsTraitKitsName() {
+        let methods = ["changedTraits", "modifying", "performAsCurrent"]
+        #expect(nearestName(to: "modifyingTraits", in: methods) == "modifying")
+        #expect(didYouMean("modifyingTraits", in: methods) == " (UIKit's 'modifyingTraits' is 'modifying' in TraitKit)")
+        #expect(didYouMean("traitCollectionByModifyingTraits", in: methods) == " (UIKit's 'traitCollectionByModifyingTraits' is 'modifying' in TraitKit)")
+        #expect(nearestName(to: "modifyingTraits", in: ["present", "dismiss"]) == nil)
+        #expect(didYouMean("didMove", in: ["didMoveToParent", "viewDidLoad"]) == " (UIKit's 'didMove' is 'didMoveToParent' in TraitKit)")
+    }
+
     @Test func anUnknownTraitNamesTheNearestDefinedOne() throws {
         _ = try TraitRegistry.define(name: "HintTheme", kind: .string(optional: false), defaultValue: .string("a"))
         #expect(TraitError.unknownTrait("HintThme").description == "unknown trait 'HintThme' (did you mean 'HintTheme'?)")
