@@ -1,6 +1,7 @@
 /* The C side of the Lua boundary, one header per concept:
  *
  *   tk_limits.h            the allocator and count hook behind --memory-limit and --timeout
+ *   tk_warn.h              Lua's warnings, as the stand-alone lua gives them
  *   tk_calls.h             Swift functions as Lua C functions, errors raised from C (§7)
  *   tk_box.h               the block of every engine object's userdata
  *   tk_node_index.h        `__index` of nodes in C

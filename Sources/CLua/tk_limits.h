@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "tk_warn.h"
 
 /* Limits shared by the allocator and the hook; lives as long as the state. */
 typedef struct tk_Limits {
@@ -133,7 +134,8 @@ static inline void tk_attach(lua_State *L, tk_Limits *limits) {
 /* A new state for `limits`, allocating without counting until tk_setcounting asks for it;
  * Swift frames are on top until a call. Its collector is generational, as lua.c sets it: a
  * script's nodes live long, and an incremental cycle traces all of them again while the
- * script configures them (a script may still choose `collectgarbage("incremental")`). */
+ * script configures them (a script may still choose `collectgarbage("incremental")`). Its
+ * warnings are luaL_newstate's: off until "@on" (tk_warn.h). */
 static inline lua_State *tk_newstate(tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
     limits->swift_depth = 1;
@@ -141,6 +143,7 @@ static inline lua_State *tk_newstate(tk_Limits *limits) {
     if (limits->main) {
         *(tk_Limits **)lua_getextraspace(limits->main) = limits;
         lua_gc(limits->main, LUA_GCGEN, 0, 0);
+        tk_setwarnings(limits->main);
     }
     return limits->main;
 }

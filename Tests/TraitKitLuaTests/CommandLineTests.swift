@@ -219,6 +219,29 @@ final class CommandLineTests {
         #expect(try traitkit(["run", "-"], input: "#!shebang\nprint(1)").stdout == "1\n")
     }
 
+    /// Warnings are the stand-alone `lua`'s: off until "@on", then each on standard error as
+    /// "Lua warning: " and its pieces, a finalizer's error among them; "@off" stops them. A
+    /// state made without luaL_newstate had none at all, so `warn("@on")` printed nothing.
+    @Test func warningsAreLuasOnceTurnedOn() throws {
+        let result = try traitkit(["run", "-"], input: """
+            warn("not shown: warnings start off")
+            warn("@on")
+            warn("three ", "pieces, ", "one line")
+            setmetatable({}, { __gc = function() error("in a finalizer") end }); collectgarbage()
+            warn("@off"); warn("not shown: off again"); warn("@on")
+            warn("@unknown"); warn("last")
+            print("done")
+            """)
+        #expect(result.status == 0 && result.stdout == "done\n")
+        #expect(result.stderr == """
+            Lua warning: three pieces, one line
+            Lua warning: error in __gc (stdin:4: in a finalizer)
+            Lua warning: last
+
+            """, "\(result.stderr)")
+        #expect(try traitkit(["run", "--sandbox", "-"], input: "warn('@on'); warn('sandboxed')").stderr == "Lua warning: sandboxed\n")
+    }
+
     @Test func standardInputRunsWithDash() throws {
         let result = try traitkit(["run", "-"], input: "print(require('traitkit').TraitCollection{}.displayScale)")
         #expect(result.status == 0)
