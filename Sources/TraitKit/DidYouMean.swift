@@ -49,10 +49,16 @@ private let uikitSpellings: [String: String] = [
     "colorNamed": "named", "imageNamed": "named", "imageWithTraitCollection": "image", "registerImage": "register",
 ]
 
-/// TraitKit's spelling of `name` if UIKit's differs. (A name longer than every entry is none,
-/// so a script's megabyte string is not hashed.)
+/// TraitKit's spelling of `name` if UIKit's differs: an entry of `uikitSpellings`, or for a
+/// UIKit trait type the property it is named after (`UITraitHorizontalSizeClass`:
+/// `horizontalSizeClass`, the name of the system trait). A name longer than any of them is
+/// none, so a script's megabyte string is not hashed.
 private func uikitSpelling(of name: String) -> String? {
-    name.utf8.count <= 60 ? uikitSpellings[name] : nil
+    guard name.utf8.count <= 60 else { return nil }
+    if name.hasPrefix("UITrait"), let first = name.dropFirst(7).first {
+        return first.lowercased() + name.dropFirst(8)
+    }
+    return uikitSpellings[name]
 }
 
 /// Edit distance over characters where swapping two neighbours is one edit (`nmae` is one

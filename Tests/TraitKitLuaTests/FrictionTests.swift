@@ -336,10 +336,10 @@ struct FrictionTests {
             """)
     }
 
-    /// The talk's samples ported word for word: where UIKit spells a member otherwise, the
-    /// error says TraitKit's name for it (however far the two are apart), and the talk's
-    /// `traitCollection[MyTrait.self]` and `UITraitCollection.systemTraitsAffectingColorAppearance`
-    /// say where TraitKit has them.
+    /// The talk's samples ported word for word: where UIKit spells a member or a trait otherwise
+    /// (`UITraitHorizontalSizeClass`), the error says TraitKit's name for it (however far the
+    /// two are apart), and the talk's `traitCollection[MyTrait.self]` and
+    /// `UITraitCollection.systemTraitsAffectingColorAppearance` say where TraitKit has them.
     @Test func uikitSpellingsNameTraitKitsMember() {
         expectLuaErrors([
             ("local dark = tc:modifyingTraits(function(t) t.userInterfaceStyle = 'dark' end)",
@@ -352,6 +352,10 @@ struct FrictionTests {
             ("child:didMove(vc)", "ViewController has no member 'didMove' (UIKit's 'didMove' is 'didMoveToParent' in TraitKit)"),
             ("local c = tk.Color.black:resolvedColorWithTraitCollection(tc)",
              "Color has no field 'resolvedColorWithTraitCollection' (UIKit's 'resolvedColorWithTraitCollection' is 'resolvedColor' in TraitKit)"),
+            ("v:registerForTraitChanges({ tk.traits.UITraitHorizontalSizeClass }, print)",
+             "unknown system trait 'UITraitHorizontalSizeClass' (UIKit's 'UITraitHorizontalSizeClass' is 'horizontalSizeClass' in TraitKit)"),
+            ("v:registerForTraitChanges({ 'UITraitUserInterfaceStyle' }, print)",
+             "unknown trait 'UITraitUserInterfaceStyle' (UIKit's 'UITraitUserInterfaceStyle' is 'userInterfaceStyle' in TraitKit)"),
             // A near misspelling is still one.
             ("local x = tc:modifyng{}", "unknown trait or method 'modifyng' (did you mean 'modifying'?)"),
         ], prelude: """
