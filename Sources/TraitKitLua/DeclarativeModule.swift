@@ -34,7 +34,8 @@ enum DeclarativeModule {
     // MARK: Elements
 
     /// The keys of `E.Custom{...}`, `E.ViewRepresentable{...}` (and the controller one) and
-    /// `tk.HostingConfiguration{...}`.
+    /// `tk.HostingConfiguration{...}`: any other is an error, as in every constructor table (a
+    /// SwiftUI port's `update = ...` would otherwise be ignored without a word).
     static let customFields = ["name", "body"]
     static let representableFields = ["make"]
     static let configurationFields = ["root"]
@@ -176,6 +177,7 @@ enum DeclarativeModule {
     static let makeCustom: SwiftLuaFunction = { L in
         guarded(L) { L in
             try checkTable(L, 1, "Custom")
+            try checkFieldNames(L, 1, "Custom", allowed: customFields)
             let name = rawGetField(L, 1, "name") == LUA_TSTRING ? string(L, -1)! : "Custom"
             guard rawGetField(L, 1, "body") == LUA_TFUNCTION else {
                 throw LuaError("Custom: 'body' must be a function(env) returning an element")
@@ -215,6 +217,7 @@ enum DeclarativeModule {
         throws -> Int32
     {
         try checkTable(L, 1, name)
+        try checkFieldNames(L, 1, name, allowed: representableFields)
         guard rawGetField(L, 1, "make") == LUA_TFUNCTION else {
             throw LuaError("\(name): 'make' must be a function returning \(what)")
         }
@@ -232,7 +235,11 @@ enum DeclarativeModule {
     /// `tk.HostingConfiguration{ root = element }` (or `(element)`), for `cell.contentConfiguration`.
     static let makeConfiguration: SwiftLuaFunction = { L in
         guarded(L) { L in
-            if lua_type(L, 1) == LUA_TTABLE { _ = rawGetField(L, 1, "root"); tk_replace(L, 1) }
+            if lua_type(L, 1) == LUA_TTABLE {
+                try checkFieldNames(L, 1, "HostingConfiguration", allowed: configurationFields)
+                _ = rawGetField(L, 1, "root")
+                tk_replace(L, 1)
+            }
             let root = try LuaObject.check(L, 1, Element.self, "HostingConfiguration", expected: "an element")
             LuaObject.push(L, HostingConfiguration(root: root), .configuration)
             LuaObject.pushUserValue(L, -1)

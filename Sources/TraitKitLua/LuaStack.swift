@@ -227,7 +227,7 @@ func checkTable(_ L: LuaState, _ i: Int32, _ function: String) throws {
 func checkFieldNames(_ L: LuaState, _ i: Int32, _ function: String, allowed: [String]) throws {
     try forEachPair(L, i) {
         guard lua_type(L, -2) == LUA_TSTRING, let field = string(L, -2) else {
-            throw LuaError("\(function): field names must be strings (got a \(typeName(L, -2)) key)")
+            throw LuaError("\(function): field names must be strings (got a \(typeName(L, -2)) key; expected \(allowed.joined(separator: ", ")))")
         }
         guard allowed.contains(field) else {
             throw LuaError("\(function): unknown field '\(clipped(field))' (expected \(allowed.joined(separator: ", ")))")

@@ -661,6 +661,15 @@ struct BindingTests {
             ("E.ScrollView{ bounces = 'no' }", "bad field 'bounces' in ScrollView{...} (expected a boolean, got string)"),
             ("E.Button{ title = {} }", "bad field 'title' in Button{...} (expected a string, got table)"),
             ("E.VStack{ nme = 'x' }", "bad field 'nme' in VStack{...} (expected 'name')"),
+            // The elements made from functions check their tables as strictly: SwiftUI's
+            // updateUIViewController ported as `update` would otherwise never run, unsaid.
+            ("E.ViewControllerRepresentable{ make = tk.ViewController, update = print }",
+             "ViewControllerRepresentable: unknown field 'update' (expected make)"),
+            ("E.ViewRepresentable{ make = tk.View, mak = 1 }", "ViewRepresentable: unknown field 'mak' (expected make)"),
+            ("E.Custom{ name = 'C', body = print, bdy = print }", "Custom: unknown field 'bdy' (expected name, body)"),
+            ("tk.HostingConfiguration{ root = E.Text{}, rot = 1 }", "HostingConfiguration: unknown field 'rot' (expected root)"),
+            ("tk.HostingConfiguration{ E.Text{} }",
+             "HostingConfiguration: field names must be strings (got a number key; expected root)"),
         ]
         expectLuaErrors(cases, prelude: "local tk = require 'traitkit'; local E = tk.elements", file: "ui.lua")
         expectLua("""
