@@ -32,9 +32,11 @@ public func didYouMean(_ name: String, in candidates: some Sequence<String>) -> 
     return near == uikitSpelling(of: name) ? " (UIKit's '\(name)' is '\(near)' in TraitKit)" : " (did you mean '\(near)'?)"
 }
 
-/// TraitKit's name for a member UIKit spells otherwise, in Swift or as an Objective-C selector's
-/// first part: a script ported from UIKit code is told what to write instead of being told
-/// nothing is near. Names that are the same in both need no entry.
+/// The Lua API's name for a member UIKit spells otherwise, in Swift or as an Objective-C
+/// selector's first part: a script ported from UIKit code is told what to write instead of
+/// being told nothing is near. (The entries only apply where their name is a candidate, so the
+/// Swift API, which keeps UIKit's `modifyingTraits`, never hears of them.) Names that are the
+/// same in both need no entry.
 private let uikitSpellings: [String: String] = [
     "modifyingTraits": "modifying", "traitCollectionByModifyingTraits": "modifying",
     "changedTraitsFromTraitCollection": "changedTraits", "containsTraitsInCollection": "containsTraits",
