@@ -228,7 +228,7 @@ struct Bench: ParsableCommand {
                               meetsTarget: byObject <= byName * 1.1)
             .explained(MissReasons.singleOperation("tc[Trait]")))
         let loop = SingleOps.pureLuaLoop()
-        figures.append(Figure(name: "pure-Lua loop in a TraitKit state, no limits", unit: "s", value: loop.traitkit,
+        figures.append(Figure(name: "pure-Lua loop under traitkit run, no limits", unit: "s", value: loop.traitkit,
                               spread: 0, comparisonName: loop.lua == nil ? "lua5.4 not installed" : "lua5.4",
                               comparison: loop.lua, target: "within 5% of lua5.4",
                               meetsTarget: loop.lua.map { loop.traitkit <= $0 * 1.05 })
