@@ -14,6 +14,7 @@ extension LuaRepl {
           :auto on|off            run tk.update() after each input (now: %@)
           :load FILE              run a script file in this session
           :quit                   leave (Ctrl-D too); Ctrl-C stops a running chunk
+        A command's start is enough: :t is :tree, :e :explain, :q :quit.
 
         """
 
@@ -21,11 +22,11 @@ extension LuaRepl {
 
     func command(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard let name = words.first else { return "commands: :help, :tree, :explain, :watch, :unwatch, :auto, :load, :quit\n" }
+        guard let typed = words.first else { return "commands: :help, :tree, :explain, :watch, :unwatch, :auto, :load, :quit\n" }
         let rest = Array(words.dropFirst())
-        switch name {
+        switch Self.commandName(typed) {
         case "help": return Self.help.replacing("%@", with: autoUpdate ? "on" : "off")
-        case "quit", "q", "exit": wantsQuit = true; return ""
+        case "quit", "exit": wantsQuit = true; return ""
         case "auto": return setAuto(rest)
         case "tree": return tree(rest.joined(separator: " "))
         case "explain": return explain(rest)
@@ -33,9 +34,18 @@ extension LuaRepl {
         case "unwatch": return unwatch(rest)
         case "load": return load(rest.joined(separator: " "))
         default:
-            let near = nearestName(to: name, in: Self.commandNames).map { " (did you mean :\($0)?)" } ?? " (try :help)"
-            return "unknown command :\(clipped(name))\(near)\n"
+            let near = nearestName(to: typed, in: Self.commandNames).map { " (did you mean :\($0)?)" } ?? " (try :help)"
+            return "unknown command :\(clipped(typed))\(near)\n"
         }
+    }
+
+    /// The command `typed` names: itself, or the one command it is the start of (`:h` is
+    /// `:help`, `:ex` `:explain`, as gdb and ghci take them). A start two commands shared would
+    /// name neither and get the usual hint.
+    static func commandName(_ typed: String) -> String {
+        if commandNames.contains(typed) { return typed }
+        let matches = commandNames.filter { $0.hasPrefix(typed) }
+        return matches.count == 1 ? matches[0] : typed
     }
 
     private func setAuto(_ args: [String]) -> String {

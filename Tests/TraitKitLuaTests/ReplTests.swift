@@ -110,6 +110,10 @@ struct ReplTests {
         #expect(watched() == "watch <View 'header'>: ReplTheme pastel -> standard\n")
         #expect(repl.feed(":nope") == "unknown command :nope (try :help)\n")
         #expect(repl.feed(":explian header ReplTheme") == "unknown command :explian (did you mean :explain?)\n")
+        // A command's start names it, as in gdb and ghci.
+        #expect(repl.feed(":e header ReplTheme") == "ReplTheme = standard on View 'header': the default (nothing sets it)\n")
+        #expect(repl.feed(":t header") == "View 'header'\n")
+        #expect(repl.feed(":h").hasPrefix("Lua 5.4 with `tk = require \"traitkit\"`."))
     }
 
     /// Watching a node again replaces its watch; `:unwatch` ends one, or all.
