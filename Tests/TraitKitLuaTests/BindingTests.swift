@@ -809,6 +809,16 @@ struct BindingTests {
             local a = tk.TraitCollection{ BindingInsets2 = { top = 2 } }
             assert(a == tk.TraitCollection{ BindingInsets2 = { top = 2.0 } }, "1 == 1.0 in a record, as in Lua")
             assert(tk.TraitCollection.fromJSON(a:toJSON()) == a, "a record survives JSON")
+            -- Every digit survives too: 64-bit integers, and floats that 14 digits would round.
+            local Count = tk.defineTrait{ name = "BindingCount", default = 0, kind = "integer" }
+            local Ratio = tk.defineTrait{ name = "BindingRatio", default = 0.5 }
+            local Pad = tk.defineTrait{ name = "BindingPad", default = { n = 0, x = 0.5 } }
+            local b = tk.TraitCollection{ BindingCount = math.maxinteger, BindingRatio = 0.1 + 0.2,
+                                          BindingPad = { n = math.mininteger, x = 1 / 3 } }
+            local back = tk.TraitCollection.fromJSON(b:toJSON())
+            assert(back == b, b:toJSON())
+            assert(back.BindingCount == math.maxinteger and math.type(back.BindingCount) == "integer")
+            assert(back.BindingRatio == 0.1 + 0.2 and back.BindingPad.x == 1 / 3 and back.BindingPad.n == math.mininteger)
             """)
     }
 

@@ -36,6 +36,30 @@ struct JSONTests {
         }
     }
 
+    /// Whole numbers without a fraction or exponent read as integers, so 64-bit values survive
+    /// (a Double rounds those beyond 2^53); other numbers print the shortest way that reads back
+    /// as the same Double, where 14 digits lost the last ones.
+    @Test func numbersRoundTripExactly() throws {
+        guard case .integer(let max) = try JSON.parse("9223372036854775807"),
+              case .integer(let min) = try JSON.parse("-9223372036854775808") else {
+            Issue.record("64-bit integers did not parse as integers")
+            return
+        }
+        #expect(max == .max && min == .min)
+        guard case .number(let beyond) = try JSON.parse("9223372036854775808") else {
+            Issue.record("an integer beyond 64 bits did not parse as a number")
+            return
+        }
+        #expect(beyond == 0x1p63)
+        #expect(JSON.integer(.max).serialized() == "9223372036854775807")
+        for (value, text) in [(0.1 + 0.2, "0.30000000000000004"), (1.0 / 3, "0.3333333333333333"), (1e300, "1e+300"),
+                              (2.0, "2"), (-0.5, "-0.5"), (0x1p53 + 2, "9.007199254740994e+15"), (5e-324, "5e-324")] {
+            #expect(JSON.number(value).serialized() == text)
+            guard case .number(let back) = try JSON.parse(text) else { continue }
+            #expect(back == value, "\(text)")
+        }
+    }
+
     @Test func nonFiniteNumbersPrintAsNull() {
         #expect(JSON.array([.number(.nan), .number(.infinity), .number(2.5)]).serialized() == "[null,null,2.5]")
     }

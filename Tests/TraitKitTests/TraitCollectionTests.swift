@@ -150,6 +150,22 @@ struct TraitCollectionTests {
         #expect(try TraitCollection.fromJSON("{\"com.unknown\": 1}", skipUnknown: true) == TraitCollection())
         #expect(throws: TraitError.self) { try TraitCollection.fromJSON("{not json") }
     }
+
+    /// Numbers round-trip exactly: an integer trait at 64 bits, a number trait with all 17
+    /// digits (14-digit output turned 0.1 + 0.2 into 0.3 and Int.max into a Double).
+    @Test func jsonKeepsEveryDigit() throws {
+        let count = try TraitRegistry.define(name: "R11Count", kind: .integer, defaultValue: .integer(0))
+        let ratio = try TraitRegistry.define(name: "R11Ratio", kind: .number, defaultValue: .number(0))
+        for (i, d) in [(Int.max, 0.1 + 0.2), (Int.min, 1.0 / 3), (1 << 53 + 1, 123456789.12345679)] {
+            let tc = try TraitCollection { t in
+                try t.set(.integer(i), for: count)
+                try t.set(.number(d), for: ratio)
+            }
+            let back = try TraitCollection.fromJSON(tc.toJSON())
+            #expect(back == tc, "\(tc.toJSON())")
+            #expect(back[count] == .integer(i) && back[ratio] == .number(d))
+        }
+    }
 }
 
 /// Used by one test only, so its first use comes after that test's first collection.

@@ -5,7 +5,10 @@ public enum JSON: Equatable, Sendable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number (JSON has one kind).
+    /// An integer: a number written without a fraction or an exponent that fits in 64 bits,
+    /// read and written exactly (a `Double` would round those beyond 2^53).
+    case integer(Int)
+    /// Any other number, written so that it reads back as the same `Double`.
     case number(Double)
     /// A string.
     case string(String)
@@ -19,6 +22,8 @@ public enum JSON: Equatable, Sendable {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
         case (.number(let x), .number(let y)): x == y
+        case (.integer(let x), .integer(let y)): x == y
+        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): Int(exactly: y) == x
         case (.string(let x), .string(let y)): x == y
         case (.array(let x), .array(let y)): x == y
         case (.object(let x), .object(let y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -46,7 +51,11 @@ public enum JSON: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let d) where !d.isFinite: out += "null"  // JSON has no NaN or infinity
-        case .number(let d): out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format14g: d)
+        case .integer(let i): out += String(i)
+        // Whole numbers a Double holds exactly print as integers; any other the shortest way
+        // that reads back as the same Double (Swift's `description`: `0.30000000000000004`,
+        // `1e+300`), so a collection's JSON round-trips (R11).
+        case .number(let d): out += d == d.rounded() && abs(d) < 0x1p53 ? String(Int(d)) : d.description
         case .string(let s): JSON.quote(s, into: &out)
         case .array(let items):
             writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
@@ -145,7 +154,7 @@ public enum JSON: Equatable, Sendable {
             case UInt8(ascii: "t"): try literal("true"); return .bool(true)
             case UInt8(ascii: "f"): try literal("false"); return .bool(false)
             case UInt8(ascii: "n"): try literal("null"); return .null
-            default: return .number(try number())
+            default: return try number()
             }
         }
 
@@ -160,20 +169,28 @@ public enum JSON: Equatable, Sendable {
 
         /// A number as RFC 8259 writes it (`-?(0|[1-9]d*)(.d+)?([eE][+-]?d+)?`) that fits a
         /// `Double`: `1e999` would read as infinity, which no trait holds.
-        mutating func number() throws(TraitError) -> Double {
+        /// A number: `.integer` when it has no fraction or exponent and fits in 64 bits.
+        mutating func number() throws(TraitError) -> JSON {
             let start = at
             skip("-")
             if !skip("0") { guard digits() else { at = start; throw fail(Parser.aValue) } }
-            if skip(".") { guard digits() else { throw fail("a digit after '.'") } }
+            var whole = true
+            if skip(".") {
+                whole = false
+                guard digits() else { throw fail("a digit after '.'") }
+            }
             if skip("e") || skip("E") {
+                whole = false
                 _ = skip("+") || skip("-")
                 guard digits() else { throw fail("a digit in the exponent") }
             }
-            guard let d = Double(String(decoding: bytes[start..<at], as: UTF8.self)), d.isFinite else {
+            let text = String(decoding: bytes[start..<at], as: UTF8.self)
+            if whole, let i = Int(text) { return .integer(i) }
+            guard let d = Double(text), d.isFinite else {
                 at = start
                 throw fail("a number within ±1.8e308")
             }
-            return d
+            return .number(d)
         }
 
         /// Skips `c` if it is next.

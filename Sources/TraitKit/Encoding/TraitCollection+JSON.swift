@@ -34,7 +34,7 @@ extension Trait {
         switch value {
         case .none: return JSON.null
         case .bool(let b): return .bool(b)
-        case .integer(let i): return .number(Double(i))
+        case .integer(let i): return .integer(i)
         case .number(let d): return .number(d)
         case .string(let s): return .string(s)
         case .enumCase: return .string(format(value))
@@ -42,7 +42,7 @@ extension Trait {
             return .object(r.fields.map { field in
                 switch field.value {
                 case .bool(let b): (field.name, .bool(b))
-                case .integer(let i): (field.name, .number(Double(i)))
+                case .integer(let i): (field.name, .integer(i))
                 case .number(let d): (field.name, .number(d))
                 case .string(let s): (field.name, .string(s))
                 }
@@ -56,10 +56,12 @@ extension Trait {
         let bad = TraitError.invalidValue(trait: name, value: json.serialized(), expected: kind.expectation)
         switch (kind, json) {
         case (.bool, .bool(let b)): return .bool(b)
+        case (.integer, .integer(let i)): return .integer(i)
         case (.integer, .number(let d)):
             guard let i = Int(exactly: d) else { throw bad }
             return .integer(i)
         case (.number, .number(let d)): return .number(d)
+        case (.number, .integer(let i)): return .number(Double(i))
         case (.string, .string(let s)): return .string(s)
         case (.string(optional: true), .null): return .none
         case (.enumeration, .string(let s)): return try enumValue(named: s)
@@ -68,6 +70,7 @@ extension Trait {
             for (key, value) in pairs {
                 switch value {
                 case .bool(let b): fields[key] = .bool(b)
+                case .integer(let i): fields[key] = .integer(i)
                 case .number(let d): fields[key] = Int(exactly: d).map { .integer($0) } ?? .number(d)
                 case .string(let s): fields[key] = .string(s)
                 default: throw bad

@@ -274,8 +274,8 @@ enum BenchReport {
     static func json(_ figures: [Figure]) -> String {
         JSON.array(figures.map { f in
             var pairs: [(String, JSON)] = [("name", .string(f.label))]
-            if let n = f.nodes { pairs.append(("nodes", .number(Double(n)))) }
-            if let d = f.depth { pairs.append(("depth", .number(Double(d)))) }
+            if let n = f.nodes { pairs.append(("nodes", .integer(n))) }
+            if let d = f.depth { pairs.append(("depth", .integer(d))) }
             pairs += [("unit", .string(f.unit)), ("value", .number(f.value)), ("spread", .number(f.spread))]
             if let c = f.comparison { pairs.append(("comparison", .object([("name", .string(f.comparisonName)), ("value", .number(c))]))) }
             if let t = f.target { pairs.append(("target", .string(t))) }
