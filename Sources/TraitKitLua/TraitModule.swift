@@ -233,7 +233,11 @@ enum TraitModule {
             let n = tk_tointeger(L, -1, &isInteger)
             if isInteger != 0 { return .integer(Int(n)) }
         case .number where type == LUA_TNUMBER: return .number(tk_tonumber(L, -1, nil))
-        case .string where type == LUA_TSTRING: return .string(string(L, -1) ?? "")
+        case .string where type == LUA_TSTRING:
+            guard let s = TraitValues.text(L, -1) else {
+                throw LuaError("defineTrait: default \(TraitValues.describeValue(L, -1)) of trait '\(clipped(name))' is not UTF-8 text")
+            }
+            return .string(s)
         case .enumeration(let cases) where type == LUA_TSTRING:
             let s = string(L, -1) ?? ""
             if let i = cases.firstIndex(of: s) { return .enumCase(i) }

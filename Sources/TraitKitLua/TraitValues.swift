@@ -149,7 +149,10 @@ enum TraitValues {
             return .number(d)
         case .string(let optional):
             if type == LUA_TNIL, optional { return .none }
-            guard type == LUA_TSTRING, let s = string(L, i) else { throw bad() }
+            guard type == LUA_TSTRING else { throw bad() }
+            guard let s = text(L, i) else {
+                throw TraitError.invalidValue(trait: trait.name, value: describeValue(L, i), expected: "UTF-8 text")
+            }
             return .string(s)
         case .enumeration:
             guard type == LUA_TSTRING else { throw bad() }
@@ -161,6 +164,16 @@ enum TraitValues {
             guard type != LUA_TNIL else { throw bad() }
             return .object(TraitObject(LuaValueBox.make(L, i, hold)))
         }
+    }
+
+    /// The Lua string at `i` as a trait's text, or nil when its bytes are not UTF-8. A Lua
+    /// string may hold any bytes, but a trait's string is text: JSON writes it and Swift holds
+    /// it, and a conversion that replaced the bad bytes would hand back another string than the
+    /// one set (`tc.Name ~= value`), so those are refused rather than repaired.
+    static func text(_ L: LuaState, _ i: Int32) -> String? {
+        var length = 0
+        guard lua_type(L, i) == LUA_TSTRING, let chars = tk_tolstring(L, i, &length) else { return nil }
+        return String(validating: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
     }
 
     static func record(_ L: LuaState, _ i: Int32, name: String) throws -> TraitRecord {
@@ -179,7 +192,11 @@ enum TraitValues {
                     throw LuaError("record field '\(clipped(key))' of trait \(clipped(name)) must be a finite number (got \(formatNumber(d)))")
                 }
                 fields[key] = isInteger != 0 ? .integer(Int(n)) : .number(d)
-            case LUA_TSTRING: fields[key] = .string(string(L, -1) ?? "")
+            case LUA_TSTRING:
+                guard let s = text(L, -1) else {
+                    throw LuaError("record field '\(clipped(key))' of trait \(clipped(name)) must be UTF-8 text (got \(describeValue(L, -1)))")
+                }
+                fields[key] = .string(s)
             default:
                 throw LuaError("record field '\(clipped(key))' of trait \(clipped(name)) must be a bool, number or string (got \(typeName(L, -1)))")
             }
@@ -220,10 +237,22 @@ enum TraitValues {
         }
     }
 
+    /// The string at `i`, which is not UTF-8, as a message shows it: bytes above 0x7F as
+    /// `\xNN`, control characters escaped, the first 64 bytes and then the length.
+    private static func escapedBytes(_ L: LuaState, _ i: Int32) -> String {
+        var length = 0
+        guard let chars = tk_tolstring(L, i, &length) else { return "" }
+        var shown = ""
+        for byte in UnsafeRawBufferPointer(start: chars, count: min(length, 64)) {
+            shown += byte < 0x80 ? printable(String(UnicodeScalar(byte))) : "\\x" + String(byte, radix: 16, uppercase: true)
+        }
+        return length > 64 ? shown + "… (\(length) bytes)" : shown
+    }
+
     /// A short rendering of the value at `i` for messages: strings quoted, others by type.
     static func describeValue(_ L: LuaState, _ i: Int32) -> String {
         switch lua_type(L, i) {
-        case LUA_TSTRING: return "\"\(clipped(string(L, i) ?? ""))\""
+        case LUA_TSTRING: return "\"" + (text(L, i).map { clipped($0) } ?? escapedBytes(L, i)) + "\""
         case LUA_TNUMBER:
             var isInteger: Int32 = 0
             let n = tk_tointeger(L, i, &isInteger)

@@ -822,6 +822,34 @@ struct BindingTests {
             """)
     }
 
+    /// A string trait holds text: bytes that are not UTF-8 are refused where they are set,
+    /// shown as escapes, instead of being replaced so that the value read back is another
+    /// string than the one set. Any UTF-8, an embedded zero included, reads back as set.
+    @Test func stringTraitsHoldUTF8Text() {
+        expectLuaErrors([
+            ("local tc = tk.TraitCollection{ BindingText = '\\x80bad' }",
+             "invalid value \"\\x80bad\" for trait BindingText (expected UTF-8 text)"),
+            ("v.traitOverrides.BindingText = 'ok\\xff'", "invalid value \"ok\\xFF\" for trait BindingText (expected UTF-8 text)"),
+            ("local tc = tk.TraitCollection{ BindingTextRecord = { s = '\\xc3' } }",
+             "record field 's' of trait BindingTextRecord must be UTF-8 text (got \"\\xC3\")"),
+            ("tk.defineTrait{ name = 'BindingText2', default = '\\xfe' }",
+             "defineTrait: default \"\\xFE\" of trait 'BindingText2' is not UTF-8 text"),
+        ], prelude: """
+            local tk = require "traitkit"
+            tk.defineTrait{ name = "BindingText", default = "" }
+            tk.defineTrait{ name = "BindingTextRecord", default = { s = "" } }
+            local v = tk.View{}
+            """, file: "text.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            tk.defineTrait{ name = "BindingText3", default = "" }
+            for _, s in ipairs{ "é✓😀", "a\\0b", "" } do
+              local tc = tk.TraitCollection{ BindingText3 = s }
+              assert(tc.BindingText3 == s and tk.TraitCollection.fromJSON(tc:toJSON()).BindingText3 == s)
+            end
+            """)
+    }
+
     @Test func wrongSelfAndWrongArgumentsAreLuaErrors() {
         let cases: [(String, String)] = [
             ("local v = tk.View{}; v.addSubview(5, v)", "bad argument #1 to 'addSubview' (expected a View, got number; use ':' to call a method)"),
