@@ -824,7 +824,8 @@ struct BindingTests {
 
     /// A string trait holds text: bytes that are not UTF-8 are refused where they are set,
     /// shown as escapes, instead of being replaced so that the value read back is another
-    /// string than the one set. Any UTF-8, an embedded zero included, reads back as set.
+    /// string than the one set. Any UTF-8, an embedded zero included, reads back as set, and
+    /// two strings are the same value exactly when Lua's `==` says so.
     @Test func stringTraitsHoldUTF8Text() {
         expectLuaErrors([
             ("local tc = tk.TraitCollection{ BindingText = '\\x80bad' }",
@@ -847,6 +848,17 @@ struct BindingTests {
               local tc = tk.TraitCollection{ BindingText3 = s }
               assert(tc.BindingText3 == s and tk.TraitCollection.fromJSON(tc:toJSON()).BindingText3 == s)
             end
+            -- Strings compare as Lua compares them, by bytes: an accented letter and the same
+            -- letter with a combining accent are two values, and changing one to the other is a change.
+            local composed, decomposed = "\\u{E9}", "e\\u{301}"
+            assert(tk.TraitCollection{ BindingText3 = composed } ~= tk.TraitCollection{ BindingText3 = decomposed })
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            local v, fired = w.rootViewController.view, 0
+            v:registerForTraitChanges({ "BindingText3" }, function() fired = fired + 1 end)
+            v.traitOverrides.BindingText3 = composed; tk.update()
+            v.traitOverrides.BindingText3 = decomposed; tk.update()
+            assert(fired == 2 and v.traitCollection.BindingText3 == decomposed and v.traitOverrides.BindingText3 == decomposed)
             """)
     }
 

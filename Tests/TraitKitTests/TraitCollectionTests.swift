@@ -151,6 +151,17 @@ struct TraitCollectionTests {
         #expect(throws: TraitError.self) { try TraitCollection.fromJSON("{not json") }
     }
 
+    /// Strings are equal by their bytes, as NSString's isEqualToString: and Lua's == compare
+    /// them, not by Swift's canonical equivalence (R3: equal when every trait reads the same).
+    @Test func stringsCompareByTheirBytes() throws {
+        let label = try TraitRegistry.define(name: "R3Label", kind: .string(optional: false), defaultValue: .string(""))
+        let composed = try TraitCollection { try $0.set(.string("\u{E9}"), for: label) }
+        let decomposed = try TraitCollection { try $0.set(.string("e\u{301}"), for: label) }
+        #expect(composed != decomposed)
+        #expect(composed.changedTraits(from: decomposed).map(\.name) == ["R3Label"])
+        #expect(TraitValue.string("\u{E9}") != .string("e\u{301}") && TraitValue.string("é") == .string("\u{E9}"))
+    }
+
     /// Numbers round-trip exactly: an integer trait at 64 bits, a number trait with all 17
     /// digits (14-digit output turned 0.1 + 0.2 into 0.3 and Int.max into a Double).
     @Test func jsonKeepsEveryDigit() throws {

@@ -50,6 +50,9 @@ extension TraitValue {
 
     /// Equality with the scalar cases first and inlinable, so comparing a read value costs a
     /// tag check and a compare, with no call (the synthesized `==` is an outlined function).
+    /// Strings compare by their UTF-8 bytes, as Lua's `==` and UIKit's `isEqualToString:` do,
+    /// not by Swift's canonical equivalence: `é` and `e` with a combining accent are two
+    /// values, and setting one after the other is a change (R3: equal when they read the same).
     @inlinable
     public static func == (a: TraitValue, b: TraitValue) -> Bool {
         switch (a, b) {
@@ -58,7 +61,7 @@ extension TraitValue {
         case (.integer(let x), .integer(let y)): x == y
         case (.number(let x), .number(let y)): x == y
         case (.none, .none): true
-        case (.string(let x), .string(let y)): x == y
+        case (.string(let x), .string(let y)): x.utf8.elementsEqual(y.utf8)
         case (.record(let x), .record(let y)): x == y
         case (.object(let x), .object(let y)): x == y
         default: false
@@ -110,7 +113,7 @@ extension TraitRecord.Field {
     public static func == (a: Self, b: Self) -> Bool {
         switch (a, b) {
         case (.bool(let x), .bool(let y)): x == y
-        case (.string(let x), .string(let y)): x == y
+        case (.string(let x), .string(let y)): x.utf8.elementsEqual(y.utf8)  // by bytes, as TraitValue's
         case (.integer(let x), .integer(let y)): x == y
         case (.number(let x), .number(let y)): x == y
         case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): Int(exactly: y) == x
