@@ -200,9 +200,13 @@ func optString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String? 
     return try checkString(L, i, function)
 }
 
+/// A finite number: a NaN or an infinity (a color component of `0/0`) would be clamped to
+/// something the script did not ask for, so it is an error, as it is for a number trait.
 func checkNumber(_ L: LuaState, _ i: Int32, _ function: String) throws -> Double {
     guard lua_type(L, i) == LUA_TNUMBER else { throw argumentError(L, i, function, expected: "a number") }
-    return tk_tonumber(L, i, nil)
+    let d = tk_tonumber(L, i, nil)
+    guard d.isFinite else { throw argumentError(L, i, function, detail: "expected a finite number, got \(formatNumber(d))") }
+    return d
 }
 
 func checkInteger(_ L: LuaState, _ i: Int32, _ function: String) throws -> Int {

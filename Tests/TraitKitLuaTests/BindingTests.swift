@@ -888,6 +888,9 @@ struct BindingTests {
             ("local s = tk.Screen{}; local x = s.traitOverrides", "a Screen has no traitOverrides"),
             ("tk.TraitCollection{ [42] = 1 }", "expected a trait or trait name, got number"),
             ("tk.Color.hex('#12')", "invalid color \"#12\""),
+            // A component that is not a finite number would be clamped to a color nobody asked for.
+            ("tk.Color.rgba(1, math.huge, 0)", "bad argument #2 to 'Color.rgba' (expected a finite number, got inf)"),
+            ("tk.Color.white:withAlphaComponent(-math.huge)", "bad argument #1 to 'withAlphaComponent' (expected a finite number, got -inf)"),
             ("tk.ViewController{}:present(tk.ViewController{})", "not in a window"),
             ("tk.TraitCollection.fromJSON(string.rep('[', 100000))", "nesting deeper than 512 levels"),
             ("tk.Window{ scene = 5 }", "bad field 'scene' in Window{...} (expected a WindowScene, got number)"),
