@@ -167,9 +167,9 @@ public enum JSON: Equatable, Sendable {
             at += w.count
         }
 
-        /// A number as RFC 8259 writes it (`-?(0|[1-9]d*)(.d+)?([eE][+-]?d+)?`) that fits a
-        /// `Double`: `1e999` would read as infinity, which no trait holds.
-        /// A number: `.integer` when it has no fraction or exponent and fits in 64 bits.
+        /// A number as RFC 8259 writes it (`-?(0|[1-9]d*)(.d+)?([eE][+-]?d+)?`): `.integer`
+        /// when it has no fraction or exponent and fits in 64 bits, else `.number` if it fits a
+        /// `Double` (`1e999` would read as infinity, which no trait holds).
         mutating func number() throws(TraitError) -> JSON {
             let start = at
             skip("-")
