@@ -415,6 +415,35 @@ struct HierarchyTests {
         near("after 100 more at the front")
     }
 
+    /// A child controller's view among many plain siblings is looked for where its controller
+    /// stands among the trait children, so removing it looks at a few entries, not at every
+    /// sibling before it; the siblings keep their order.
+    @Test func aControllersViewIsLookedForWhereItsControllerIs() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        var views: [View] = []
+        for i in 0..<200 {
+            if i % 5 == 4 {
+                let controller = ViewController(name: "c\(i)")
+                controller.view.name = "c\(i)"
+                try stage.root.addChild(controller)
+                try parent.addSubview(controller.view)
+                views.append(controller.view)
+            } else {
+                let view = View(name: "v\(i)")
+                try parent.addSubview(view)
+                views.append(view)
+            }
+        }
+        for (i, view) in views.enumerated() { #expect(parent.subviewHint(view) == i, "\(view.name ?? "")") }
+        for view in views.enumerated().filter({ $0.offset % 10 == 9 }).map(\.element) {
+            view.removeFromSuperview()
+            views.removeAll { $0 === view }
+        }
+        #expect(parent.subviews.map(\.name) == views.map(\.name))
+        #expect(parent.traitChildNodes.map(\.name) == views.map { $0.viewController?.name ?? $0.name })
+    }
+
     /// A handler that inserts a sibling before the node being updated: the walk visits it in
     /// the same pass, next, even when the insertion compacts the siblings so that the node
     /// just visited keeps its index.

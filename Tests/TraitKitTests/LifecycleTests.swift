@@ -107,6 +107,38 @@ struct LifecycleTests {
         #expect(card.log == ["draw"])
     }
 
+    /// The passes go down only where a node below asks for them: among many siblings just the
+    /// ones that asked run, and a subview a `layoutSubviews` adds is laid out, drawn and has
+    /// its constraints updated in the same update.
+    @Test func passesReachWhatAskedAmongManySiblings() throws {
+        final class Adder: View {
+            var added: LoggingView?
+            override func layoutSubviews() {
+                guard added == nil else { return }
+                let view = LoggingView(name: "added")
+                added = view
+                try? addSubview(view)
+            }
+        }
+        let stage = Stage()
+        let list = try stage.view("list")
+        let cards = (0..<60).map { LoggingView(name: "card\($0)") }
+        for card in cards { try list.addSubview(card) }
+        try stage.app.update()
+        for card in cards { card.log.removeAll() }
+        cards[10].setNeedsLayout()
+        cards[40].setNeedsDisplay()
+        try stage.app.update()
+        let ran = cards.enumerated().filter { !$0.element.log.isEmpty }.map { "\($0.offset): \($0.element.log)" }
+        #expect(ran == ["10: [\"layout:standard\"]", "40: [\"draw\"]"])
+        for card in cards { card.log.removeAll() }
+        let adder = Adder(name: "adder")
+        try list.insertSubview(adder, at: 30)
+        try stage.app.update()
+        #expect(adder.added?.log.filter { $0 != "didChange" } == ["layout:standard", "draw"])
+        #expect(cards.allSatisfy { $0.log.isEmpty })
+    }
+
     @Test func drawRunsOnSetNeedsDisplay() throws {
         let stage = Stage()
         let card = LoggingView(name: "card")

@@ -143,11 +143,18 @@ open class View: TraitEnvironment {
         return presented ? nil : controller.takeUnretainedValue()
     }
 
-    /// Where `view` is in the subview slots, looking outward from where its hint points. A
-    /// view placed by `insertSubview` has the same place among its superview's trait
-    /// children, whose hint `quietIndexHint` remembers.
+    /// Where `view` is in the subview slots, looking outward from where its hint points.
     private func indexOfSubview(_ view: View) -> Int? {
-        indexOutward(from: childIndex(near: view.quietIndexHint), count: subviewSlots.count) { subviewSlots[$0] === view }
+        indexOutward(from: subviewHint(view), count: subviewSlots.count) { subviewSlots[$0] === view }
+    }
+
+    /// Where the subview `view` should be: a view placed by `insertSubview` has the same place
+    /// among the subview slots as its representative (itself, or its controller) among the
+    /// trait children, which `quietIndexHint` remembers. A controller's view's own hint is its
+    /// place under its controller: looking from there for a controller's view among many
+    /// siblings made removing it cost a step per sibling.
+    func subviewHint(_ view: View) -> Int {
+        childIndex(near: (view.traitRepresentative ?? view).quietIndexHint)
     }
 
     /// Empties the slot at `i` (`HoledArray`); a compaction gives each subview moved its new

@@ -6,6 +6,7 @@ enum LayoutPass {
     /// The pass flags, on a node and on its ancestors.
     private static let ownFlags: NodeFlags = [.needsUpdateConstraints, .needsLayout, .needsDisplay]
     private static let subtreeFlags: NodeFlags = [.subtreeNeedsUpdateConstraints, .subtreeNeedsLayout, .subtreeNeedsDisplay]
+    private static let passFlags = ownFlags.union(subtreeFlags)
 
     /// Before the three passes: while no binding has declared any of their methods, clears the
     /// pass flags of every node where none of them can run anything, in one walk; the passes
@@ -25,13 +26,17 @@ enum LayoutPass {
     /// tree just built this walk reaches every node (a retain and a release each were a sixth
     /// of it).
     private static func clearInertSubtree(_ node: TraitEnvironment) -> Bool {
-        guard !node.flags.isDisjoint(with: ownFlags.union(subtreeFlags)) else { return false }
+        guard !node.flags.isDisjoint(with: passFlags) else { return false }
         var pending = false
         if isInert(node) { node.flags.remove(ownFlags) } else { pending = !node.flags.isDisjoint(with: ownFlags) }
         var below = false
         if !node.flags.isDisjoint(with: subtreeFlags) {
+            // The flags are tested before the call: most children of a node with a flagged
+            // child have none.
             for entry in node.traitChildren where !entry.isTombstone {
-                if entry.node._withUnsafeGuaranteedRef(clearInertSubtree) { below = true }
+                if entry.node._withUnsafeGuaranteedRef({ !$0.flags.isDisjoint(with: passFlags) && clearInertSubtree($0) }) {
+                    below = true
+                }
             }
             if !below { node.flags.remove(subtreeFlags) }
         }
@@ -57,8 +62,9 @@ enum LayoutPass {
         let flags: NodeFlags = [.needsUpdateConstraints, .subtreeNeedsUpdateConstraints]
         guard !node.flags.isDisjoint(with: flags) else { return }
         let needsSelf = node.flags.contains(.needsUpdateConstraints)
+        let below = node.flags.contains(.subtreeNeedsUpdateConstraints)
         node.flags.remove(flags)
-        node.forEachTraitChild { updateConstraints($0, context: context) }
+        if below { forEachChild(of: node, flagged: flags) { updateConstraints($0, context: context) } }
         guard needsSelf, let view = node as? View, !isPlain(view, .updateConstraints) else { return }
         tracking(view, into: \.constraintsTraits, context) {
             context.run { try view.dispatch(.updateConstraints) { view.updateConstraints() } }
@@ -112,12 +118,34 @@ enum LayoutPass {
             && !BindingHints.mayImplement(event)
     }
 
-    /// Pre-order walk of the subtrees flagged `subtree`, acting on views flagged `flag`.
+    /// Pre-order walk of the subtrees flagged `subtree`, acting on views flagged `flag`. Only
+    /// a node flagged `subtree` has flagged nodes below it (`markAncestors` keeps that true),
+    /// so a view asking for the pass among many siblings costs its superview no look at each
+    /// of them. `act` may flag the subtree again (a `layoutSubviews` that adds a subview): it is
+    /// walked in the same pass.
     private static func walk(_ node: TraitEnvironment, flag: NodeFlags, subtree: NodeFlags, _ act: (View) -> Void) {
         guard !node.flags.isDisjoint(with: [flag, subtree]) else { return }
         let needsSelf = node.flags.contains(flag)
-        node.flags.remove([flag, subtree])
+        node.flags.remove(flag)
         if needsSelf, let view = node as? View { act(view) }
-        node.forEachTraitChild { walk($0, flag: flag, subtree: subtree, act) }
+        guard node.flags.contains(subtree) else { return }
+        node.flags.remove(subtree)
+        forEachChild(of: node, flagged: [flag, subtree]) { walk($0, flag: flag, subtree: subtree, act) }
+    }
+
+    /// Calls `body` with each trait child of `node` that has one of `flags`, in order. The
+    /// others are looked at without a retain and a release: among a view's many siblings one
+    /// asks for the pass, and the look at each of the others was most of an update's cost.
+    /// A child passed to `body` is retained for the call, whose callbacks may remove it.
+    private static func forEachChild(of node: TraitEnvironment, flagged flags: NodeFlags,
+                                     _ body: (TraitEnvironment) -> Void) {
+        var i = 0
+        while i < node.traitChildren.count {
+            let entry = node.traitChildren[i]
+            i += 1
+            if !entry.isTombstone, !entry.node._withUnsafeGuaranteedRef({ $0.flags.isDisjoint(with: flags) }) {
+                body(entry.takeUnretainedValue())
+            }
+        }
     }
 }
