@@ -16,10 +16,13 @@ struct JSONTests {
     }
 
     @Test func printedStringsParseBack() throws {
-        let text = "a\"b\\c\n\t\u{1}é😀\u{7F}"
-        var out = ""
-        JSON.quote(text, into: &out)
-        #expect(try string(out) == text)
+        // An escaped character that begins a longer character (a quote or a newline followed
+        // by a combining mark) keeps the mark, once.
+        for text in ["a\"b\\c\n\t\u{1}é😀\u{7F}", "\"\u{301}", "x\n\u{301}\u{0}y", "", "plain"] {
+            let out = JSON.string(text).serialized()
+            #expect(try string(out).map { Array($0.utf8) } == Array(text.utf8), "\(out)")
+        }
+        #expect(Array(JSON.string("a\"\u{301}\u{1f}").serialized().utf8) == Array("\"a\\\"\u{301}\\u001f\"".utf8))
     }
 
     @Test func strictStrings() {

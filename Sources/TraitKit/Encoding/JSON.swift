@@ -39,62 +39,84 @@ public enum JSON: Equatable, Sendable {
 
     // MARK: Printing
 
-    /// Compact JSON text; with `indent`, pretty-printed.
+    /// Compact JSON text; with `indent`, pretty-printed. The text is written as UTF-8 bytes
+    /// and made a `String` once: appending to a `String` piece by piece was most of the time
+    /// of a collection's `toJSON`.
     public func serialized(indent: Int? = nil) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
         write(to: &out, indent: indent, level: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: Int?, level: Int) {
+    private func write(to out: inout [UInt8], indent: Int?, level: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let d) where !d.isFinite: out += "null"  // JSON has no NaN or infinity
-        case .integer(let i): out += String(i)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .number(let d) where !d.isFinite: out += "null".utf8  // JSON has no NaN or infinity
+        case .integer(let i): out += String(i).utf8
         // Whole numbers a Double holds exactly print as integers; any other the shortest way
         // that reads back as the same Double (Swift's `description`: `0.30000000000000004`,
         // `1e+300`), so a collection's JSON round-trips (R11).
-        case .number(let d): out += d == d.rounded() && abs(d) < 0x1p53 ? String(Int(d)) : d.description
+        case .number(let d): out += (d == d.rounded() && abs(d) < 0x1p53 ? String(Int(d)) : d.description).utf8
         case .string(let s): JSON.quote(s, into: &out)
         case .array(let items):
-            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                JSON.beginItem(i, in: &out, indent: indent, level: level)
+                item.write(to: &out, indent: indent, level: level + 1)
+            }
+            JSON.end("]", empty: items.isEmpty, in: &out, indent: indent, level: level)
         case .object(let pairs):
-            writeContainer(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level)
+            out.append(UInt8(ascii: "{"))
+            for (i, (key, value)) in pairs.enumerated() {
+                JSON.beginItem(i, in: &out, indent: indent, level: level)
+                JSON.quote(key, into: &out)
+                out += (indent == nil ? ":" : ": ").utf8
+                value.write(to: &out, indent: indent, level: level + 1)
+            }
+            JSON.end("}", empty: pairs.isEmpty, in: &out, indent: indent, level: level)
         }
     }
 
-    private func writeContainer(_ items: [(String?, JSON)], open: String, close: String, to out: inout String,
-                                indent: Int?, level: Int) {
-        out += open
-        if items.isEmpty { out += close; return }
-        let newline = indent.map { "\n" + String(repeating: " ", count: $0 * (level + 1)) } ?? ""
-        for (i, (key, value)) in items.enumerated() {
-            if i > 0 { out += "," }
-            out += newline
-            if let key { JSON.quote(key, into: &out); out += indent == nil ? ":" : ": " }
-            value.write(to: &out, indent: indent, level: level + 1)
-        }
-        out += indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
-        out += close
+    /// Before the `i`-th item of a container at `level`: a comma after the first; pretty-printed,
+    /// a new line one level deeper.
+    private static func beginItem(_ i: Int, in out: inout [UInt8], indent: Int?, level: Int) {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        newline(in: &out, indent: indent, level: level + 1)
     }
 
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    /// Closes a container at `level`; pretty-printed, a non-empty one on a line of its own.
+    private static func end(_ bracket: Unicode.Scalar, empty: Bool, in out: inout [UInt8], indent: Int?, level: Int) {
+        if !empty { newline(in: &out, indent: indent, level: level) }
+        out.append(UInt8(ascii: bracket))
+    }
+
+    private static func newline(in out: inout [UInt8], indent: Int?, level: Int) {
+        guard let indent else { return }
+        out.append(UInt8(ascii: "\n"))
+        out += repeatElement(UInt8(ascii: " "), count: indent * level)
+    }
+
+    /// Appends `s` as a JSON string: its UTF-8 bytes, with the quote, the backslash and the
+    /// control characters escaped.
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += #"\""#.utf8
+            case UInt8(ascii: "\\"): out += #"\\"#.utf8
+            case UInt8(ascii: "\n"): out += #"\n"#.utf8
+            case UInt8(ascii: "\r"): out += #"\r"#.utf8
+            case UInt8(ascii: "\t"): out += #"\t"#.utf8
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += #"\u00"#.utf8
+                out += [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: Parsing
@@ -210,17 +232,25 @@ public enum JSON: Equatable, Sendable {
 
         mutating func string() throws(TraitError) -> String {
             at += 1
-            var scalars = String.UnicodeScalarView()
-            var raw: [UInt8] = []
-            func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw = [] }
+            // The bytes between escapes are copied in runs; a string without escapes, the
+            // usual one, is made from the input's bytes at once.
+            var run = at
+            var text: [UInt8] = [], escaped = false
             while at < bytes.count {
                 let c = bytes[at]
+                if c == UInt8(ascii: "\"") {
+                    defer { at += 1 }
+                    if !escaped { return String(decoding: bytes[run..<at], as: UTF8.self) }
+                    text += bytes[run..<at]
+                    return String(decoding: text, as: UTF8.self)
+                }
+                if c < 0x20 { throw fail("a control character written as an escape (\\n, \\u0001)") }
                 at += 1
-                if c == UInt8(ascii: "\"") { flush(); return String(scalars) }
-                if c < 0x20 { at -= 1; throw fail("a control character written as an escape (\\n, \\u0001)") }
-                if c != UInt8(ascii: "\\") { raw.append(c); continue }
-                flush()
-                scalars.append(try escape())
+                guard c == UInt8(ascii: "\\") else { continue }
+                text += bytes[run..<at - 1]
+                UTF8.encode(try escape()) { text.append($0) }
+                escaped = true
+                run = at
             }
             throw fail("a closing quote")
         }

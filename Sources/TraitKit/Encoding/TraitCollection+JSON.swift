@@ -53,12 +53,13 @@ extension Trait {
 
     /// The value of this trait that `json` encodes, or an error naming the trait.
     public func value(fromJSON json: JSON) throws(TraitError) -> TraitValue {
-        let bad = TraitError.invalidValue(trait: name, value: json.serialized(), expected: kind.expectation)
+        // The message is made only for a value that is refused: it lists an enum's cases.
+        func bad() -> TraitError { .invalidValue(trait: name, value: json.serialized(), expected: kind.expectation) }
         switch (kind, json) {
         case (.bool, .bool(let b)): return .bool(b)
         case (.integer, .integer(let i)): return .integer(i)
         case (.integer, .number(let d)):
-            guard let i = Int(exactly: d) else { throw bad }
+            guard let i = Int(exactly: d) else { throw bad() }
             return .integer(i)
         case (.number, .number(let d)): return .number(d)
         case (.number, .integer(let i)): return .number(Double(i))
@@ -73,11 +74,11 @@ extension Trait {
                 case .integer(let i): fields[key] = .integer(i)
                 case .number(let d): fields[key] = Int(exactly: d).map { .integer($0) } ?? .number(d)
                 case .string(let s): fields[key] = .string(s)
-                default: throw bad
+                default: throw bad()
                 }
             }
             return .record(TraitRecord(fields))
-        default: throw bad
+        default: throw bad()
         }
     }
 }
