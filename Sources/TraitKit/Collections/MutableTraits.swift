@@ -19,8 +19,22 @@ public struct MutableTraits {
     }
 
     mutating func store(_ value: TraitValue, at id: Int) {
-        if values.count <= id { values.append(contentsOf: TraitRegistry.defaultValues(values.count..<id + 1)) }
+        if values.count <= id { extend(to: id + 1) }
         values[id] = value
+    }
+
+    /// Gives `values` the defaults of the traits up to `count`, in one new array: appending
+    /// an array of defaults made one more, and a store past the end was most of a
+    /// `tc:modifying{...}`.
+    private mutating func extend(to count: Int) {
+        let first = values.count
+        values = values.withUnsafeBufferPointer { old in
+            ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
+                if first > 0 { _ = buffer.initialize(fromContentsOf: old) }
+                TraitRegistry.initializeDefaults(buffer.baseAddress! + first, first: first, count: count - first)
+                initialized = count
+            }
+        }
     }
 
     /// Typed access for traits defined in Swift; typed values always fit, so this cannot fail.

@@ -104,15 +104,6 @@ public enum TraitRegistry {
         }
     }
 
-    /// The defaults of the traits with ids in `ids`, read under one lock.
-    static func defaultValues(_ ids: Range<Int>) -> [TraitValue] {
-        guard !ids.isEmpty else { return [] }
-        return [TraitValue](unsafeUninitializedCapacity: ids.count) { buffer, initialized in
-            initializeDefaults(buffer.baseAddress!, first: ids.lowerBound, count: ids.count)
-            initialized = ids.count
-        }
-    }
-
     /// Whether a trait of `set` affects color appearance (R9), under one lock.
     static func anyAffectsColorAppearance(_ set: TraitSet) -> Bool {
         state.withLock { state in set.contains { state.all[$0].affectsColorAppearance } }
