@@ -51,9 +51,15 @@ enum ValueAnchors {
         tk_pop(L, 1)
     }
 
-    /// Lets retired values go: the update just run has recomputed the collections that held them.
+    /// Lets retired values go: the update just run has recomputed the collections that held
+    /// them. (Values are retired as a sequence: an empty table stays, and an update that
+    /// retired nothing makes no table.)
     static func releaseRetired(_ L: LuaState) {
         let runtime = LuaRuntime.of(L)
+        lua_rawgeti(L, tk_registryindex(), lua_Integer(runtime.retiredRef))
+        let empty = lua_rawlen(L, -1) == 0
+        tk_pop(L, 1)
+        if empty { return }
         tk_newtable(L)
         lua_rawseti(L, tk_registryindex(), lua_Integer(runtime.retiredRef))
     }

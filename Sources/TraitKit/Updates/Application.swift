@@ -61,6 +61,7 @@ public final class Application {
             throw TraitError.invalidHierarchy(
                 "update() was called from a callback during an update; changes made there are picked up by the running update")
         }
+        guard hasPendingWork else { return }
         isUpdating = true
         defer { isUpdating = false }
         let context = UpdateContext()
@@ -113,6 +114,11 @@ public final class Application {
         for screen in screens where !screen.flags.isDisjoint(with: pending) || !screen.flags.contains(.hasUpdated) {
             return true
         }
-        return windows.contains { !$0.pendingAppearance.isEmpty }
+        // Not `windows`, which makes an array: an update with nothing to do, a script's
+        // `tk.update()` after reading only, costs these loops alone.
+        for screen in screens {
+            for scene in screen.scenes where scene.windows.contains(where: { !$0.pendingAppearance.isEmpty }) { return true }
+        }
+        return false
     }
 }
