@@ -10,6 +10,13 @@ struct AppearanceTests {
         #expect(Color(hex: "#FFD1DC")?.description == "#FFD1DCFF")
         #expect(Color(hex: "0F08")?.description == "#00FF0088")
         #expect(Color(hex: "#12") == nil)
+        #expect(Color(hex: "ff8000")?.description == "#FF8000FF")
+        #expect(Color(hex: "#abcd")?.description == "#AABBCCDD")
+        // Only hexadecimal digits: no sign (an integer parser takes one), no second '#', no
+        // character outside ASCII, nothing past eight digits.
+        for bad in ["#+FFFFFFF", "-FFF", "##FFF", "#FFÉ", "#FFFFFFFFF", "#", "", "#FF FF FF"] {
+            #expect(Color(hex: bad) == nil, "\(bad)")
+        }
         #expect(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).description == "#FF800080")
         #expect(Color(red: 2, green: -1, blue: 0).description == "#FF0000FF")
     }
@@ -58,6 +65,19 @@ struct AppearanceTests {
         #expect(try Color.label.resolvedColor(with: dark).description == "#FFFFFFFF")
         #expect(try Color.secondaryLabel.resolvedColor(with: light).description == "#3C3C4399")
         #expect(Color.systemColors.count >= 12)
+        // In every appearance each dynamic system color answers a value of its own (a
+        // malformed constant would answer clear), the same object each time; a color without
+        // values for the elevated level or high contrast answers its plain dark value there.
+        let appearances = [light, dark, darkElevated].flatMap { [$0, $0.modifyingTraits { $0.accessibilityContrast = .high }] }
+        for (name, color) in Color.systemColors where color.isDynamic {
+            for tc in appearances {
+                let resolved = try color.resolvedColor(with: tc), again = try color.resolvedColor(with: tc)
+                #expect(resolved != .clear && resolved === again, "\(name) in \(tc)")
+            }
+        }
+        let darkElevatedHigh = darkElevated.modifyingTraits { $0.accessibilityContrast = .high }
+        #expect(try Color.label.resolvedColor(with: darkElevatedHigh).description == "#FFFFFFFF")
+        #expect(try Color.systemBackground.resolvedColor(with: darkElevatedHigh).description == "#242426FF")
     }
 
     // The three ways the dark-mode notes give to resolve for a consumer that does not know

@@ -32,12 +32,22 @@ public final class Color: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when malformed.
+    /// Read byte by byte: only hexadecimal digits count (a sign is no digit).
     public convenience init?(hex: String) {
-        var digits = Substring(hex)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        if digits.count == 3 || digits.count == 4 { digits = Substring(digits.flatMap { [$0, $0] }) }
-        if digits.count == 6 { digits += "FF" }
-        guard digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        var value: UInt32 = 0, count = 0
+        for (i, byte) in hex.utf8.enumerated() {
+            if i == 0, byte == UInt8(ascii: "#") { continue }
+            guard count < 8, let digit = hexDigit(byte) else { return nil }
+            value = value << 4 | digit
+            count += 1
+        }
+        switch count {
+        case 3: value = doubledNibbles(value, count: 3) << 8 | 0xFF
+        case 4: value = doubledNibbles(value, count: 4)
+        case 6: value = value << 8 | 0xFF
+        case 8: break
+        default: return nil
+        }
         func channel(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
         self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
     }
@@ -107,6 +117,23 @@ extension Color: Equatable {
 }
 
 private func clamp(_ x: Double) -> Double { x.isNaN ? 0 : Swift.min(1, Swift.max(0, x)) }
+
+/// The value of a hexadecimal digit, either case; nil for any other byte.
+private func hexDigit(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+}
+
+/// The short form's `count` digits, each doubled into a byte (`F0A` -> `FF00AA`).
+private func doubledNibbles(_ value: UInt32, count: Int) -> UInt32 {
+    var bytes: UInt32 = 0
+    for k in (0..<count).reversed() { bytes = bytes << 8 | (value >> UInt32(4 * k) & 0xF) * 0x11 }
+    return bytes
+}
 
 private func hexByte(_ x: Double) -> String {
     let byte = Int((x * 255).rounded())

@@ -14,21 +14,26 @@ extension Color {
         var lightHigh: String? = nil, darkHigh: String? = nil, darkElevatedHigh: String? = nil
     }
 
+    /// The dynamic color of `v`. Its variants are made once, here: the provider answers the
+    /// same static color each time, with no hex to read.
     static func system(_ v: Variants) -> Color {
-        Color { tc in
-            let dark = tc.userInterfaceStyle == .dark
+        func color(_ hex: String) -> Color { Color(hex: hex) ?? .clear }
+        let light = color(v.light), dark = color(v.dark)
+        let lightHigh = v.lightHigh.map(color) ?? light, darkHigh = v.darkHigh.map(color) ?? dark
+        let darkElevated = v.darkElevated.map(color) ?? dark
+        let darkElevatedHigh = (v.darkElevatedHigh ?? v.darkHigh ?? v.darkElevated).map(color) ?? dark
+        return Color { tc in
+            let isDark = tc.userInterfaceStyle == .dark
             let elevated = tc.userInterfaceLevel == .elevated
             let high = tc.accessibilityContrast == .high
-            let hex: String
-            switch (dark, elevated, high) {
-            case (false, _, false): hex = v.light
-            case (false, _, true): hex = v.lightHigh ?? v.light
-            case (true, false, false): hex = v.dark
-            case (true, false, true): hex = v.darkHigh ?? v.dark
-            case (true, true, false): hex = v.darkElevated ?? v.dark
-            case (true, true, true): hex = v.darkElevatedHigh ?? v.darkHigh ?? v.darkElevated ?? v.dark
+            switch (isDark, elevated, high) {
+            case (false, _, false): return light
+            case (false, _, true): return lightHigh
+            case (true, false, false): return dark
+            case (true, false, true): return darkHigh
+            case (true, true, false): return darkElevated
+            case (true, true, true): return darkElevatedHigh
             }
-            return Color(hex: hex) ?? .clear
         }
     }
 
