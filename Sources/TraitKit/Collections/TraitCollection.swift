@@ -129,7 +129,7 @@ public final class TraitCollection: @unchecked Sendable, Equatable, CustomString
 
     /// True when a trait that affects color appearance differs (R9).
     public func hasDifferentColorAppearance(comparedTo other: TraitCollection) -> Bool {
-        changedTraits(from: other).contains { $0.affectsColorAppearance }
+        TraitRegistry.anyAffectsColorAppearance(changedTraitSet(from: other))
     }
 
     /// The traits whose value here differs from their default, in definition order.
