@@ -30,7 +30,7 @@ enum ClassModule {
     /// How many classes a chain may have from a class up to its root engine class. Lookups
     /// follow `__super` one class at a time, so a bound keeps each short (and ends the walk
     /// on a chain a script looped with `rawset`); real hierarchies are a few classes deep.
-    static let maxChain = 100
+    static let maxChain = Int(TK_MAX_CLASS_CHAIN)
 
     static func install(_ runtime: LuaRuntime, into module: Int32) {
         let L = runtime.L

@@ -14,7 +14,7 @@ extension LuaRuntime {
                 if lua_rawgetp(L, -1, UVKey.classTable) == LUA_TTABLE, lua_type(L, 2) == LUA_TSTRING {
                     let classTable = lua_gettop(L)
                     lua_pushvalue(L, classTable)
-                    if findInClassChain(L, key: 2, builtins: true) { return 1 }
+                    if findInClassChain(L, key: 2, builtins: true, values: true) { return 1 }
                     if kind == LuaObject.Kind.node.rawValue, isEngineClass(L, classTable) { throw unknownMember(L) }
                     lua_pushnil(L)
                     return 1

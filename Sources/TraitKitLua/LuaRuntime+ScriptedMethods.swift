@@ -46,12 +46,15 @@ extension LuaRuntime {
     }
 
     /// The same for the name at `key`, a Lua string already (`__index`'s key): each class is
-    /// one raw lookup, with no Swift string made or interned again.
-    func findInClassChain(_ L: LuaState, key: Int32, builtins: Bool = false) -> Bool {
+    /// one raw lookup, with no Swift string made or interned again. With `values`, any value a
+    /// class holds counts, as an instance of a plain Lua class sees its class's fields
+    /// (`Card.cornerRadius = 8`), not only its methods.
+    func findInClassChain(_ L: LuaState, key: Int32, builtins: Bool = false, values: Bool = false) -> Bool {
         let key = absolute(L, key)
         for _ in 0..<ClassModule.maxChain {
             lua_pushvalue(L, key)
-            if lua_rawget(L, -2) == LUA_TFUNCTION { tk_replace(L, -2); return true }
+            let type = lua_rawget(L, -2)
+            if type == LUA_TFUNCTION || values && type != LUA_TNIL { tk_replace(L, -2); return true }
             tk_pop(L, 1)
             if rawGetField(L, -1, "__super") != LUA_TTABLE {
                 tk_pop(L, 1)

@@ -184,12 +184,23 @@ public final class LuaRuntime {
         for kind in LuaObject.Kind.allCases {
             tk_newtable(L)
             switch kind {
-            case .node: tk_pushnodeindex(L, indexNodeFallback, collectionCacheRef)
+            case .node: tk_pushnodeindex(L, indexNodeFallback, collectionCacheRef, UVKey.classTable)
             case .overrides: push(L, OverridesModule.index)
             default: push(L, indexObject)
             }
             rawSetField(L, -2, "__index")
-            push(L, kind == .overrides ? OverridesModule.newIndex : newIndexObject); rawSetField(L, -2, "__newindex")
+            switch kind {
+            case .node:
+                tk_newtable(L)
+                for event in NodeEvent.allCases {
+                    lua_pushboolean(L, 1)
+                    rawSetField(L, -2, event.rawValue)
+                }
+                tk_pushnodenewindex(L, newIndexObject)
+            case .overrides: push(L, OverridesModule.newIndex)
+            default: push(L, newIndexObject)
+            }
+            rawSetField(L, -2, "__newindex")
             // A proxy holds no object to release (`tk_push_new_overrides`).
             if kind != .overrides { push(L, LuaObject.collect); rawSetField(L, -2, "__gc") }
             push(L, objectToString); rawSetField(L, -2, "__tostring")

@@ -631,6 +631,57 @@ struct BindingTests {
             """)
     }
 
+    /// A subclass's instances read what their classes hold, values as well as methods, as
+    /// instances of a plain Lua class do; their own fields hide their classes'.
+    @Test func subclassInstancesReadTheirClassesValues() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Card = tk.View:subclass("ValueCard")
+            Card.cornerRadius = 8
+            Card.style = { inset = 2 }
+            function Card:radius() return self.cornerRadius end
+            local Big = Card:subclass("BigValueCard")
+            Big.cornerRadius = 16
+            local c, b = Card{}, Big{}
+            assert(c.cornerRadius == 8 and b.cornerRadius == 16 and b.style == Card.style)
+            assert(c:radius() == 8 and b:radius() == 16)
+            c.cornerRadius = 4
+            assert(c.cornerRadius == 4 and Card.cornerRadius == 8 and c:radius() == 4)
+            c.cornerRadius = nil
+            assert(c.cornerRadius == 8 and c.missing == nil and b.nothing == nil)
+            rawset(Card, "__super", Big) -- a loop made by hand ends the lookup
+            assert(c.nothing == nil and c.cornerRadius == 8)
+            """)
+    }
+
+    /// Assigning to a node: a property runs its setter, a member without one is refused with
+    /// what it is, a lifecycle method must be a function and is then called by the engine, and
+    /// any other name is a field the node keeps, the first and every later one alike.
+    @Test func assignmentsToANodeReachSettersFieldsAndLifecycleMethods() {
+        expectLua("""
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            local v = tk.View{ name = "v" }
+            v.extra = 1
+            v.extra = 2
+            v[1] = "one"
+            assert(v.extra == 2 and v[1] == "one")
+            v.name = "w"
+            assert(v.name == "w")
+            local ok, err = pcall(function() v.superview = 1 end)
+            assert(not ok and err:find("test:11: cannot set 'superview' of View 'w': it is a read-only property", 1, true), err)
+            ok, err = pcall(function() v.addSubview = 1 end)
+            assert(not ok and err:find("it is a method", 1, true), err)
+            ok, err = pcall(function() v.layoutSubviews = 5 end)
+            assert(not ok and err:find("'layoutSubviews' must be a function", 1, true), err)
+            v.layoutSubviews = function(self) self.laid = true end
+            w.rootViewController.view:addSubview(v)
+            tk.update()
+            assert(v.laid, "the engine called the method set on the instance")
+            """)
+    }
+
     /// A target that loses its method after registering fails at the change, naming its node.
     @Test func aTargetWithoutTheMethodIsNamedWithItsNode() {
         let error = runLua("""
