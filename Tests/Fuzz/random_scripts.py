@@ -69,6 +69,8 @@ ARGS = ['nil', '0', '-1', '0/0', '"x"', '"userInterfaceStyle"', '"traitCollectio
 OBJECTS = ['V[{v}]', 'C[{c}]', 'TC[{t}]', 'K[{k}]', 'Theme', 'window', 'scene', 'screen', 'tk.Color.systemBlue',
            'tk.app', 'X.asset', 'X.host', 'X.key', 'V[{v}] and V[{v}].traitOverrides', 'tk.View', 'Card',
            'X.builder', 'X.env', 'tk.TraitCollection']
+FIELD_KEYS = ['"title"', '"cornerRadius"', '"draw"', '"layoutSubviews"', '"name"', '"superview"', '"addSubview"',
+              '"traitCollection"', '1', 'true', '0/0', 'Theme', '"__super"']
 METAMETHODS = ['__index', '__newindex', '__tostring', '__eq', '__call', '__pairs', '__close', '__gc', '__len']
 
 
@@ -139,6 +141,11 @@ class Generator:
             lambda: 'K[%d] = V[%d]:registerForTraitChanges(%s, "setNeedsLayout")' % (k(), v(), self.traits()),
             lambda: 'V[%d]:unregisterForTraitChanges(K[%d])' % (v(), k()),
             lambda: 'V[%d].traitCollectionDidChange = %s' % (v(), self.handler(depth)),
+            # Fields of nodes and values of classes (read through the class chain).
+            lambda: 'V[%d][%s] = %s' % (v(), self.pick(FIELD_KEYS), self.pick(ARGS)),
+            lambda: '_ = V[%d][%s]' % (v(), self.pick(FIELD_KEYS)),
+            lambda: 'Card[%s] = %s' % (self.pick(FIELD_KEYS[:4]), self.pick(ARGS)),
+            lambda: 'rawset(Card, "__super", %s)' % self.pick(['Card', 'tk.View', '{}', 'nil', '5']),
             # Lifecycle.
             lambda: '%s.layoutSubviews = function(self) %s end' % (self.pick(['Card', 'V[%d]' % v()]), self.body(depth)),
             lambda: 'Card.draw = function(self) _ = self.traitCollection[Theme] %s end' % self.body(depth),
