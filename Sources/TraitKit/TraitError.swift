@@ -35,6 +35,8 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     case malformedJSON(String)
     /// A dynamic color whose providers kept answering dynamic colors, `depth` of them in a row.
     case colorDidNotResolve(depth: Int)
+    /// A tint set on `view` from inside `depth` nested `tintColorDidChange` calls.
+    case tintDidNotSettle(view: String, depth: Int)
 
     public var description: String {
         switch self {
@@ -76,6 +78,9 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
             "unknown trait identifier '\(clipped(identifier))' in JSON (define the trait first, or decode with skipUnknown)"
         case .colorDidNotResolve(let depth):
             "a dynamic color did not resolve: its provider answered a dynamic color \(depth) times in a row (a provider must end in a static color, e.g. tk.Color.hex(\"#RRGGBB\"))"
+        case .tintDidNotSettle(let view, let depth):
+            "tintColor of \(view) not set: tint changes nested \(depth) deep, each set from a tintColorDidChange "
+                + "(a tint that never settles; set a tint only when it differs, or outside tintColorDidChange)"
         case .malformedJSON(let message):
             "malformed JSON: \(message)"
         }

@@ -682,6 +682,27 @@ struct BindingTests {
             """)
     }
 
+    /// A script's tintColorDidChange that sets a tint again is stopped with a message at the
+    /// line that set it, and the views take tints as before afterwards.
+    @Test func aTintThatNeverSettlesEndsWithAMessage() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Card = tk.View:subclass("TintCard")
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{}
+            local outer, inner = Card{ name = "outer" }, Card{ name = "inner" }
+            w.rootViewController.view:addSubview(outer); outer:addSubview(inner)
+            function Card:tintColorDidChange()
+              outer.tintColor = tk.Color(function() return tk.Color.blue end)
+            end
+            local ok, err = pcall(function() w.rootViewController.view.tintColor = tk.Color.red end)
+            assert(not ok and err:find("test:8: tintColor of TintCard 'outer' not set: tint changes nested 32 deep", 1, true), err)
+            function Card:tintColorDidChange() self.seen = true end
+            outer.tintColor = tk.Color.green
+            assert(outer.seen and inner.seen and inner.tintColor == tk.Color.green)
+            """)
+    }
+
     /// A target that loses its method after registering fails at the change, naming its node.
     @Test func aTargetWithoutTheMethodIsNamedWithItsNode() {
         let error = runLua("""

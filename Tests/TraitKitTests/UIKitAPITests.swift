@@ -25,6 +25,36 @@ struct EngineUIKitAPITests {
         #expect(outer.changes.count == 1, "an equal tint is no change")
     }
 
+    final class Restless: View {
+        var restless = true
+        var calls = 0, refusals = 0
+        override func tintColorDidChange() {
+            calls += 1
+            guard restless else { return }
+            do { try superview?.setTintColor(Color { _ in .blue }) } catch TraitError.tintDidNotSettle { refusals += 1 } catch {}
+        }
+    }
+
+    /// A `tintColorDidChange` that sets a tint again never settles (here each view sets its
+    /// superview's, whose change reaches both views again): changes nested `maxTintDepth` deep
+    /// are refused, and so is every change until the outermost returns, so the loop ends at
+    /// once instead of recursing until the stack runs out or, unwinding, taking time exponential
+    /// in the depth. The views work as before afterwards.
+    @Test func aTintThatNeverSettlesIsRefused() throws {
+        let stage = Stage()
+        let outer = Restless(name: "outer"), inner = Restless(name: "inner")
+        try stage.root.view.addSubview(outer)
+        try outer.addSubview(inner)
+        try stage.root.view.setTintColor(.red)
+        #expect(outer.refusals + inner.refusals > 0)
+        #expect(outer.calls + inner.calls < 4 * View.maxTintDepth, "\(outer.calls + inner.calls) calls")
+        outer.restless = false
+        inner.restless = false
+        let before = (outer.calls, inner.calls)
+        try outer.setTintColor(.green)
+        #expect(inner.tintColor === Color.green && outer.calls == before.0 + 1 && inner.calls == before.1 + 1)
+    }
+
     final class Child: ViewController {
         var log: [String] = []
         override func willMove(toParent parent: ViewController?) { log.append("will \(parent?.name ?? "nil")") }

@@ -19,13 +19,32 @@ extension View {
         return .tintColor
     }
 
+    /// How many tint changes may run inside one another's `tintColorDidChange` calls.
+    public static let maxTintDepth = 32
+
     /// Sets this view's own tint (nil: inherit), then calls `tintColorDidChange` on this view
     /// and on the views below that inherit it, when the tint they show changed. Every call
     /// runs; the first error a binding's method raised is rethrown after.
+    ///
+    /// A `tintColorDidChange` that sets a tint again never settles: UIKit recurses until the
+    /// stack runs out. Here a change `maxTintDepth` deep is refused, and so is every change
+    /// after it until the outermost one returns: each level of such a loop may start it again
+    /// more than once (a view that sets its superview's tint, whose notification reaches it
+    /// again), and without the second rule the unwinding took time exponential in the depth.
     public func setTintColor(_ color: Color?) throws {
+        let box = CurrentSlot.box
+        guard box.tintDepth < View.maxTintDepth, !box.tintRunaway else {
+            box.tintRunaway = true
+            throw TraitError.tintDidNotSettle(view: debugName, depth: View.maxTintDepth)
+        }
         let before = tintColor
         ownTintColor = color
         guard tintColor !== before else { return }
+        box.tintDepth += 1
+        defer {
+            box.tintDepth -= 1
+            if box.tintDepth == 0 { box.tintRunaway = false }
+        }
         var failure: (any Error)?
         notifyTintChange(&failure)
         if let failure { throw failure }

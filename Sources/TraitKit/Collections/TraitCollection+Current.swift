@@ -73,6 +73,11 @@ enum CurrentSlot {
         @exclusivity(unchecked) var recordedReads: TraitSet?
         /// How many updates run on this thread (an update inside a callback is nested).
         @exclusivity(unchecked) var updateDepth = 0
+        /// How many tint changes notify their views on this thread (`setTintColor`), and
+        /// whether one of them went past the limit: every tint change until the outermost
+        /// ends is refused then.
+        @exclusivity(unchecked) var tintDepth = 0
+        @exclusivity(unchecked) var tintRunaway = false
         /// This thread's stack, for `StackRoom`.
         lazy var stack: (floor: UInt, size: Int)? = StackRoom.currentThreadStack()
         /// Slots written since the outermost update began (`CollectionSlot.forgetHistory`).
