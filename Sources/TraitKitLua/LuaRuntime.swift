@@ -207,6 +207,7 @@ public final class LuaRuntime {
             push(L, objectEquals); rawSetField(L, -2, "__eq")
             push(L, "traitkit object"); rawSetField(L, -2, "__metatable")
             if kind == .collection || kind == .overrides { lua_pushvalue(L, -2); rawSetField(L, -2, "__pairs") }
+            if kind == .node { Pairs.pushNodeMetamethod(L); rawSetField(L, -2, "__pairs") }
             if kind == .collection {
                 // Last: promoted collections get a copy of the finished metatable (tk_collection_index.h).
                 tk_setcollectionindex(L, indexObject)

@@ -64,6 +64,39 @@ enum Pairs {
         }
     }
 
+    /// Pushes the `__pairs` metamethod of nodes: `pairs(node)` goes over the fields a script
+    /// set on the node, as over a plain object's own fields (a class's values and methods are
+    /// not its own), in `next`'s order, over a copy made when the loop starts.
+    static func pushNodeMetamethod(_ L: LuaState) {
+        let source = "local next, fields = ... return function(o) return next, fields(o), nil end"
+        _ = tk_loadbuffer(L, source, source.utf8.count, "=[traitkit pairs]", "t")
+        rawGetGlobal(L, "next")
+        push(L, nodeFields)
+        if tk_pcall(L, 2, 1, 0) != LUA_OK { tk_pop(L, 1); lua_pushnil(L) }
+    }
+
+    /// A copy of the fields of the node at 1: its user value table without the binding's own
+    /// keys (light userdata, which no script can make).
+    private static let nodeFields: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            guard LuaObject.box(L, 1)?.pointee.kind == LuaObject.Kind.node.rawValue else {
+                throw LuaError("bad argument #1 to 'pairs' (expected a node, got \(typeName(L, 1)))")
+            }
+            _ = try LuaObject.checkBox(L, 1)  // not after its finalizer ran
+            tk_newtable(L)
+            guard tk_getuservalue(L, 1) == LUA_TTABLE else { tk_pop(L, 1); return 1 }
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                if lua_type(L, -2) == LUA_TLIGHTUSERDATA { tk_pop(L, 1); continue }
+                lua_pushvalue(L, -2)
+                tk_insert(L, -2)
+                lua_rawset(L, -5)
+            }
+            tk_pop(L, 1)
+            return 1
+        }
+    }
+
     /// Pushes `{[trait.name] = value}` for `traits`, values as Lua sees them.
     static func pushTable(_ L: LuaState, _ traits: [Trait], value: (Trait) throws -> TraitValue) rethrows {
         lua_createtable(L, 0, Int32(traits.count))

@@ -1,8 +1,8 @@
 import Testing
 @testable import TraitKitLua
 
-/// `pairs(tc)` and `pairs(node.traitOverrides)` (`Pairs.swift`).
-@Suite("pairs over collections and overrides")
+/// `pairs(tc)`, `pairs(node.traitOverrides)` and `pairs(node)` (`Pairs.swift`).
+@Suite("pairs over collections, overrides and nodes")
 struct PairsTests {
     /// A collection iterates the traits that differ from their default, by name, as `toTable`
     /// gives them, in definition order (as `tostring` prints them); an empty one iterates nothing.
@@ -15,6 +15,31 @@ struct PairsTests {
             for name, value in pairs(tc) do seen[#seen + 1] = name .. "=" .. tostring(value) end
             assert(table.concat(seen, " ") == "userInterfaceStyle=light displayScale=2.0 PairsTheme=pastel", table.concat(seen, " "))
             for name in pairs(tk.TraitCollection{ PairsTheme = "standard" }) do error("a default was iterated: " .. name) end
+            """)
+    }
+
+    /// A node iterates the fields a script set on it, as a plain object its own fields: not
+    /// its properties, not its class's values or methods, not what the binding keeps on it.
+    /// Assigning to a field inside the loop is safe, and `next` replaced by the script does
+    /// not break it.
+    @Test func nodesIterateTheirOwnFields() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Card = tk.View:subclass("PairsCard")
+            Card.cornerRadius = 8
+            function Card:greet() end
+            local c = Card{ name = "c", title = "hello" }
+            c.extra, c[1] = 1, "one"
+            c.backgroundColor = tk.Color.red
+            local seen = {}
+            next = nil
+            for k, v in pairs(c) do
+              seen[#seen + 1] = tostring(k) .. "=" .. tostring(v)
+              c[k] = v
+            end
+            table.sort(seen)
+            assert(table.concat(seen, " ") == "1=one extra=1 title=hello", table.concat(seen, " "))
+            for k in pairs(tk.View{}) do error("a plain view has no fields, got " .. tostring(k)) end
             """)
     }
 
