@@ -10,11 +10,25 @@ import TraitKit
 /// (`node-n3`, `row-Theme`) so a test in a browser can click and read them.
 enum InspectorPage {
     static func render(_ snapshot: HierarchySnapshot, title: String) -> String {
-        let json = data(snapshot).serialized()
-            .replacing("</", with: "<\\/")  // never ends the script element early
+        let json = escapingScriptEnds(data(snapshot).serialized())
         return head.replacing("TITLE", with: DotFormat.escape(title))
             + "<script type=\"application/json\" id=\"data\">" + json + "</script>\n"
             + "<script>" + script + "</script>\n</body>\n</html>\n"
+    }
+
+    /// `text` with every `</` written `<\/`, which JSON reads as the same, so the data never
+    /// ends its script element early. Byte by byte: a `String` search for `</` took three
+    /// quarters of the page's time (2,000 views: 2 billion instructions).
+    static func escapingScriptEnds(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "/") { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
+            previous = byte
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Every node, in pre-order, with its children's ids and every trait of its collection.
