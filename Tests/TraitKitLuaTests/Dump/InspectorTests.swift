@@ -41,6 +41,20 @@ struct InspectorTests {
         }
     }
 
+    /// A name holding `</script>` stays inside the page's data: every `</` in the JSON is
+    /// written `<\/`, so the page has only its own two closing tags.
+    @Test func aNameCannotEndThePagesScript() throws {
+        let file = try temporaryScript("""
+            local tk = require "traitkit"
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.ViewController{ name = "</script><script>alert(1)</script>" }
+            """)
+        let result = try traitkit(["dump", "--format", "html", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "</script>").count == 3, "two closing tags, the page's own")
+        #expect(result.stdout.contains(#"<\/script><script>alert(1)<\/script>"#))
+    }
+
     @Test func clickingANodeShowsItsTraitsAndWhereTheyComeFrom() throws {
         // n5 is the view named 'a "quoted" <name>' under the scene's Theme override.
         let dom = try Self.dom(of: try Self.page(), after: ##"document.querySelector("#node-n5 > .row").click();"##)
