@@ -8,6 +8,7 @@
  *   tk_collection_index.h  `__index` of trait collections in C
  *   tk_pairs.h             a table's pairs read in protected mode
  *   tk_fields.h            constructor tables applied through the setters
+ *   tk_debug.h             debug.setupvalue, refusing the binding's own functions
  *
  * and here, wrappers for Lua's function-like macros, which Swift cannot call. */
 #ifndef TRAITKIT_CLUA_SHIM_H
@@ -23,6 +24,7 @@
 #include "tk_collection_index.h"
 #include "tk_pairs.h"
 #include "tk_fields.h"
+#include "tk_debug.h"
 
 /* A full collection (lua_gc is variadic, which Swift cannot call). */
 static inline void tk_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }

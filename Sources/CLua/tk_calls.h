@@ -79,10 +79,36 @@ static inline int tk_trampoline(lua_State *L) {
     return tk_call_swift(L, (tk_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1)));
 }
 
+/* The registry's weak-keyed set of the binding's C closures (tk_debug.h keeps their upvalues
+ * from being replaced: their C code trusts them). A C function's address cannot tell them
+ * apart: each object file that uses a header's static function has a copy of its own. */
+#define TK_FUNCTIONS_KEY "traitkit.functions"
+
+/* Makes the set, before the binding pushes any closure. */
+static inline void tk_make_function_set(lua_State *L) {
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, TK_FUNCTIONS_KEY);
+}
+
+/* Enters the closure on top in the set (kept on top). */
+static inline void tk_mark_function(lua_State *L) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, TK_FUNCTIONS_KEY) == LUA_TTABLE) {
+        lua_pushvalue(L, -2);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+    }
+    lua_pop(L, 1);
+}
+
 /* Pushes a Swift function as a Lua C closure (through the trampoline). */
 static inline void tk_pushswift(lua_State *L, tk_SwiftFunction f) {
     lua_pushlightuserdata(L, (void *)f);
     lua_pushcclosure(L, tk_trampoline, 1);
+    tk_mark_function(L);
 }
 
 /* Pushes a Swift function whose upvalues 2 to n + 1 are the n values on top (popped). */
@@ -90,6 +116,7 @@ static inline void tk_pushswift_with(lua_State *L, tk_SwiftFunction f, int n) {
     lua_pushlightuserdata(L, (void *)f);
     lua_rotate(L, -(n + 1), 1);
     lua_pushcclosure(L, tk_trampoline, n + 1);
+    tk_mark_function(L);
 }
 
 /* Calls f(L) with Swift frames marked off, for lua_pcall made from Swift. */

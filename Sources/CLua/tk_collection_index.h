@@ -145,8 +145,10 @@ static inline void tk_setcollectionindex(lua_State *L, tk_SwiftFunction f) {
     lua_pushliteral(L, "__index");
     lua_pushlightuserdata(L, (void *)f);
     lua_pushcclosure(L, tk_memo_miss, 1);
+    tk_mark_function(L);
     lua_rawset(L, -3);
     lua_pushcclosure(L, tk_collection_index, 4);
+    tk_mark_function(L);
     lua_rawset(L, mt);
 }
 

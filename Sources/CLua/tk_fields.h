@@ -164,6 +164,7 @@ static inline void tk_pushconstructor(lua_State *L, tk_SwiftFunction make, tk_Sw
     lua_pushliteral(L, "name");
     lua_pushliteral(L, "screen");
     lua_pushcclosure(L, tk_construct, TK_CTOR_UPVALUES);
+    tk_mark_function(L);
 }
 
 #endif

@@ -171,6 +171,7 @@ static inline void tk_pushnodeindex(lua_State *L, tk_SwiftFunction f, int cache_
     lua_pushlightuserdata(L, (void *)class_key);
     lua_pushliteral(L, "__super");
     lua_pushcclosure(L, tk_node_index, 6);
+    tk_mark_function(L);
 }
 
 /* `__newindex` of nodes, in C where it can be: a property's setter runs in this frame; a
@@ -217,6 +218,7 @@ static inline void tk_pushnodenewindex(lua_State *L, tk_SwiftFunction f) {
     lua_pushlightuserdata(L, (void *)f);
     lua_insert(L, -2);
     lua_pushcclosure(L, tk_node_newindex, 2);
+    tk_mark_function(L);
 }
 
 #endif

@@ -123,6 +123,8 @@ public final class LuaRuntime {
         }
         limits.pointee.runtime = Unmanaged.passUnretained(self).toOpaque()
         openLibraries()
+        tk_make_function_set(L)
+        tk_guard_setupvalue(L)
         installRegistryTables()
         LuaModule.install(self)
     }

@@ -14,6 +14,53 @@ import Testing
         #expect(result.stdout.contains("bad input: \(calls) calls, seed \(seed), hierarchy whole"))
     }
 
+    /// The binding's C functions trust their upvalues (a Swift function's address, the fast
+    /// paths' tables): `debug.setupvalue` refuses to change them, where replacing one made the
+    /// next call jump to nowhere. Every C function with upvalues a script can reach is tried
+    /// (the module's, the metamethods', the members', the classes' constructors); each still
+    /// works after, and other functions' upvalues change as before. Run in a process of its
+    /// own, so that a crash fails the test instead of ending the test runner.
+    @Test func theBindingsUpvaluesCannotBeReplaced() throws {
+        let result = try traitkit(["run", "-"], input: """
+            local tk = require "traitkit"
+            local v = tk.View{ name = "v" }
+            local tc = tk.TraitCollection{ userInterfaceStyle = "dark" }
+            for _ = 1, 20 do _ = tc.userInterfaceStyle end  -- promoted: its memo has an __index too
+            local seen, tried = {}, 0
+            local function try(f)
+              if type(f) ~= "function" or seen[f] then return end
+              seen[f] = true
+              local info = debug.getinfo(f, "Su")
+              if info.what ~= "C" then return end
+              for i = 1, info.nups do
+                local ok, err = pcall(debug.setupvalue, f, i, nil)
+                assert(not ok and err:find("the upvalues of a TraitKit function cannot change", 1, true), tostring(err))
+                tried = tried + 1
+              end
+            end
+            local function each(t) for _, f in pairs(t) do try(f) end end
+            each(tk)
+            for _, o in ipairs{ v, tc, v.traitOverrides, tk.View, tk.ViewController } do
+              local mt = debug.getmetatable(o)
+              if mt then each(mt) end
+            end
+            local memo = debug.getmetatable(tc).__index
+            if type(memo) == "table" then each(debug.getmetatable(memo)) end
+            for _, name in ipairs{ "addSubview", "removeFromSuperview", "explain", "registerForTraitChanges" } do try(v[name]) end
+            assert(tried > 10, tried)
+            assert(tc.userInterfaceStyle == "dark" and v.name == "v" and tk.View{ name = "w" }.name == "w")
+            v.extra = 1
+            assert(v.extra == 1)
+            tk.update()
+            local x = 1
+            local function g() return x end
+            assert(debug.setupvalue(g, 1, 2) == "x" and g() == 2)
+            print("tried " .. tried)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("tried "), "\(result.stdout)")
+    }
+
     /// The C `__index` fast paths check what they are given: reached through `debug` with
     /// another object, a file handle or a table, they fall back to the Swift path's errors.
     @Test func fastPathsRefuseForeignSelves() {
