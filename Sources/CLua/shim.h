@@ -8,7 +8,7 @@
  *   tk_collection_index.h  `__index` of trait collections in C
  *   tk_pairs.h             a table's pairs read in protected mode
  *   tk_fields.h            constructor tables applied through the setters
- *   tk_debug.h             debug.setupvalue, refusing the binding's own functions
+ *   tk_debug.h             what the debug library may not do to the binding
  *
  * and here, wrappers for Lua's function-like macros, which Swift cannot call. */
 #ifndef TRAITKIT_CLUA_SHIM_H

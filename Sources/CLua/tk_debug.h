@@ -1,11 +1,16 @@
-/* `debug.setupvalue` in a state the binding serves. The binding's C functions keep in their
- * upvalues what their C code trusts without a check: a Swift function's address (every
- * trampoline), the tables the fast paths index. A script that replaced one
- * (`debug.setupvalue(tk.update, 1, nil)`) made the next call jump to nowhere. Their upvalues
- * cannot change (the binding's closures are the set tk_mark_function keeps); any other
- * function's change as the library's own `setupvalue` changes them. The rest of the debug
- * library can still reach into C frames (`debug.setlocal` on a C function's stack slots), as in
- * any Lua: `--sandbox` leaves it out. */
+/* The debug library in a state the binding serves: what it may not do to the binding.
+ *
+ * `debug.setupvalue`: the binding's C functions keep in their upvalues what their C code
+ * trusts without a check: a Swift function's address (every trampoline), the tables the fast
+ * paths index. A script that replaced one (`debug.setupvalue(tk.update, 1, nil)`) made the
+ * next call jump to nowhere. Their upvalues cannot change (the binding's closures are the set
+ * tk_mark_function keeps); any other function's change as the library's own `setupvalue`
+ * changes them.
+ *
+ * `debug.sethook`: refused while a limit is set (below).
+ *
+ * The rest of the library can still reach into C frames (`debug.setlocal` on a C function's
+ * stack slots), as in any Lua: `--sandbox` leaves it out. */
 #ifndef TRAITKIT_CLUA_DEBUG_H
 #define TRAITKIT_CLUA_DEBUG_H
 
@@ -43,6 +48,44 @@ static inline void tk_guard_setupvalue(lua_State *L) {
             lua_pushliteral(L, "setupvalue");
             lua_pushcfunction(L, tk_setupvalue);
             lua_rawset(L, -4);
+        }
+    }
+    lua_settop(L, top);
+}
+
+/* `debug.sethook` while `--timeout` or `--memory-limit` is set: the limits are checked by a
+ * count hook (tk_hook), and a thread has one hook, so a script that set its own (a profiler)
+ * ran past its time limit. It is refused then, with a message; the library's own is kept in
+ * the registry and put back when no limit is left. */
+#define TK_SETHOOK_KEY "traitkit.sethook"
+
+static inline int tk_sethook_refused(lua_State *L) {
+    return luaL_error(L, "debug.sethook is not available with --timeout or --memory-limit "
+                         "(the limits are checked by a hook of their own)");
+}
+
+/* Puts tk_sethook_refused in place of `debug.sethook` (`on`) or the library's back. Called
+ * from Swift before a limit is set: nothing here can fail for memory then. */
+static inline void tk_guard_sethook(lua_State *L, int on) {
+    int top = lua_gettop(L);
+    lua_pushglobaltable(L);
+    lua_pushliteral(L, "debug");
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        int debug = lua_gettop(L);
+        int saved = lua_getfield(L, LUA_REGISTRYINDEX, TK_SETHOOK_KEY) == LUA_TFUNCTION;
+        if (on && !saved) {
+            lua_pushliteral(L, "sethook");
+            lua_rawget(L, debug);
+            lua_setfield(L, LUA_REGISTRYINDEX, TK_SETHOOK_KEY);
+            lua_pushliteral(L, "sethook");
+            lua_pushcfunction(L, tk_sethook_refused);
+            lua_rawset(L, debug);
+        } else if (!on && saved) {
+            lua_pushliteral(L, "sethook");
+            lua_pushvalue(L, debug + 1);
+            lua_rawset(L, debug);
+            lua_pushnil(L);
+            lua_setfield(L, LUA_REGISTRYINDEX, TK_SETHOOK_KEY);
         }
     }
     lua_settop(L, top);

@@ -7,6 +7,7 @@ extension LuaRuntime {
     public var memoryLimit: Int {
         get { limits.pointee.limit }
         set {
+            tk_guard_sethook(L, newValue > 0 || limits.pointee.deadline > 0 ? 1 : 0)
             limits.pointee.limit = newValue
             tk_setcounting(L, limits, newValue > 0 || countsAllocations ? 1 : 0)
             tk_resethook(L)
@@ -28,6 +29,7 @@ extension LuaRuntime {
     public var timeout: Double? {
         get { limits.pointee.deadline > 0 ? limits.pointee.timeout : nil }
         set {
+            tk_guard_sethook(L, newValue != nil || limits.pointee.limit > 0 ? 1 : 0)
             limits.pointee.timeout = newValue ?? 0
             limits.pointee.deadline = newValue.map { tk_now() + $0 } ?? 0
             tk_resethook(L)

@@ -374,6 +374,28 @@ final class CommandLineTests {
         #expect(time.stderr.contains("time limit of 0.5 s exceeded"), "\(time.stderr)")
     }
 
+    /// The limits are checked by a hook, and a thread has one: with a limit set, a script's
+    /// own `debug.sethook` is refused at its line instead of turning the limit off (an endless
+    /// loop after it ran for ever); without one, it works as in `lua`.
+    @Test func aScriptsHookCannotTurnALimitOff() throws {
+        // Bounded, so that a binary that lets the hook through fails the test instead of hanging it.
+        let script = "debug.sethook(function() end, '', 1000)\nfor _ = 1, 1e8 do end"
+        for limit in [["--timeout", "0.5"], ["--memory-limit", "64"]] {
+            let result = try traitkit(["run"] + limit + ["-"], input: script)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("traitkit: stdin:1: debug.sethook is not available with --timeout or --memory-limit"),
+                    "\(result.stderr)")
+        }
+        let free = try traitkit(["run", "-"], input: """
+            local n = 0
+            debug.sethook(function() n = n + 1 end, '', 100)
+            for _ = 1, 10000 do end
+            debug.sethook()
+            print(n > 0)
+            """)
+        #expect(free.status == 0 && free.stdout == "true\n", "\(free.stderr)")
+    }
+
     /// A negative limit is a bad value, not a missing one (`-1` looks like an option).
     @Test func limitsMustBePositive() throws {
         for (arguments, message) in [
