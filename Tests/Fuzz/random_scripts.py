@@ -40,7 +40,15 @@ local V, C, TC, K, X = {}, {}, {}, {}, {}
 C[1] = tk.ViewController{ name = "root" }
 window.rootViewController = C[1]
 X.target = { hit = function(self, node, previous) X.hits = (X.hits or 0) + 1 end }
-local function P(f) return pcall(f) end
+local function P(f) local ok, err = pcall(f) return ok, err end
+-- A hook that raises now and then, only where a P call protects it: not in the main chunk, not
+-- in a function it calls directly, not in P or pcall themselves (their events come before
+-- or after the protection).
+X.hook = function(n) return function()
+  local here, caller = debug.getinfo(2, "Snf"), debug.getinfo(3, "S")
+  if here and here.what ~= "main" and here.name ~= "P" and here.name ~= "pcall" and here.func ~= P
+     and not (caller and caller.what == "main") and math.random(n) == 1 then error("hook") end
+end end
 for i = 1, 8 do V[i] = (i % 3 == 0 and Card or tk.View){ name = "v" .. i } end
 for i = 1, 4 do C[1].view:addSubview(V[i]) end
 V[1]:addSubview(V[5]); V[5]:addSubview(V[6])
@@ -54,6 +62,7 @@ X.host = tk.HostingController{ root = E.Text{ text = "host" } }
 tk.update()
 """
 EPILOGUE = """\
+pcall(debug.sethook)
 P(function() tk.update() end)
 collectgarbage()
 collectgarbage()
@@ -221,6 +230,15 @@ class Generator:
             lambda: 'collectgarbage("step", %d)' % r.randint(0, 64),
             lambda: 'collectgarbage(%s)' % self.pick(['"incremental", 10, 1000, 10', '"incremental", 0, 40, 0',
                                                        '"generational"', '"incremental"']),
+            # The debug library against the binding: its closures' upvalues (refused), hooks
+            # that raise at random instructions (inside handlers, providers, pairs).
+            lambda: 'debug.setupvalue(%s, %d, %s)' % (self.pick([
+                'tk.update', 'V[%d].addSubview' % v(), 'debug.getmetatable(V[%d]).__index' % v(),
+                'debug.getmetatable(V[%d]).__newindex' % v(), 'debug.getmetatable(TC[%d]).__index' % t(),
+                'debug.getmetatable(Card).__call']), r.randint(1, 7), self.pick(ARGS)),
+            lambda: 'debug.sethook(X.hook(%d), "%s", %d)' % (r.randint(2, 200), self.pick(['', 'c', 'r', 'l']),
+                                                             r.randint(0, 500)),
+            lambda: 'debug.sethook()',
             # Metamethods through the debug library, with random arguments.
             lambda: 'debug.getmetatable(%s).%s(%s)' % (self.obj(), self.pick(METAMETHODS),
                                                        ', '.join(self.pick(ARGS) for _ in range(r.randint(0, 4)))),
@@ -242,14 +260,15 @@ def render(lines):
     return PRELUDE + '\n'.join(lines) + '\n' + EPILOGUE
 
 
-def run(binary, source, timeout):
+def run(binary, source, timeout, limited):
     """The signal a script ended by (0 for none, -1 when it hung), its standard error, and
-    whether it ran to its end."""
+    whether it ran to its end. A `limited` script runs with --timeout (the limits' own paths,
+    and a script's debug.sethook refused); the others may set hooks of their own."""
     with tempfile.NamedTemporaryFile('w', suffix='.lua', delete=False) as f:
         f.write(source)
         path = f.name
     try:
-        p = subprocess.run([binary, 'run', '--timeout', '20', path], stdin=subprocess.DEVNULL,
+        p = subprocess.run([binary, 'run'] + (['--timeout', '20'] if limited else []) + [path], stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
         return ((-p.returncode if p.returncode < 0 else 0), p.stderr.decode('utf-8', 'replace'),
                 p.stdout.endswith(b'fuzz script done\n'))
@@ -259,14 +278,14 @@ def run(binary, source, timeout):
         os.unlink(path)
 
 
-def reduce(binary, lines, sig, timeout):
+def reduce(binary, lines, sig, timeout, limited):
     """The fewest lines that still end by `sig` (delta debugging over lines)."""
     n = 2
     while len(lines) >= 2:
         chunk = max(1, len(lines) // n)
         for start in range(0, len(lines), chunk):
             candidate = lines[:start] + lines[start + chunk:]
-            if run(binary, render(candidate), timeout)[0] == sig:
+            if run(binary, render(candidate), timeout, limited)[0] == sig:
                 lines, n = candidate, max(n - 1, 2)
                 break
         else:
@@ -293,7 +312,7 @@ def main():
 
     def one(seed):
         lines = Generator(seed).script(args.statements)
-        sig, stderr, finished = run(binary, render(lines), args.timeout)
+        sig, stderr, finished = run(binary, render(lines), args.timeout, limited=seed % 2 == 0)
         return seed, lines, sig, stderr, finished
 
     failures, unfinished = 0, 0
@@ -310,7 +329,7 @@ def main():
             what = 'hung' if sig == -1 else 'ended by %s' % signal.Signals(sig).name
             print('fuzz: seed %d %s\n%s' % (seed, what, stderr[-2000:]), flush=True)
             if failures == 1 and sig != -1:
-                reduced = reduce(binary, lines, sig, args.timeout)
+                reduced = reduce(binary, lines, sig, args.timeout, limited=seed % 2 == 0)
                 print('fuzz: seed %d reduced to %d lines (replay: Tests/Fuzz/random_scripts.py --print %d '
                       '--statements %d > crash.lua):\n%s' % (seed, len(reduced), seed, args.statements,
                                                                render(reduced)), flush=True)
