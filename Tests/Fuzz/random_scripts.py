@@ -41,13 +41,15 @@ C[1] = tk.ViewController{ name = "root" }
 window.rootViewController = C[1]
 X.target = { hit = function(self, node, previous) X.hits = (X.hits or 0) + 1 end }
 local function P(f) local ok, err = pcall(f) return ok, err end
--- A hook that raises now and then, only where a P call protects it: not in the main chunk, not
--- in a function it calls directly, not in P or pcall themselves (their events come before
--- or after the protection).
-X.hook = function(n) return function()
+-- A hook that raises a few times, now and then, only where a P call protects it: not in the
+-- main chunk, not in a function it calls directly, not in P or pcall themselves (their events
+-- come before or after the protection). Then it only watches: raising on every statement would
+-- leave the rest of the script testing nothing.
+X.hook = function(n, left) return function()
+  if left == 0 then return end
   local here, caller = debug.getinfo(2, "Snf"), debug.getinfo(3, "S")
   if here and here.what ~= "main" and here.name ~= "P" and here.name ~= "pcall" and here.func ~= P
-     and not (caller and caller.what == "main") and math.random(n) == 1 then error("hook") end
+     and not (caller and caller.what == "main") and math.random(n) == 1 then left = left - 1; error("hook") end
 end end
 for i = 1, 8 do V[i] = (i % 3 == 0 and Card or tk.View){ name = "v" .. i } end
 for i = 1, 4 do C[1].view:addSubview(V[i]) end
@@ -236,8 +238,8 @@ class Generator:
                 'tk.update', 'V[%d].addSubview' % v(), 'debug.getmetatable(V[%d]).__index' % v(),
                 'debug.getmetatable(V[%d]).__newindex' % v(), 'debug.getmetatable(TC[%d]).__index' % t(),
                 'debug.getmetatable(Card).__call']), r.randint(1, 7), self.pick(ARGS)),
-            lambda: 'debug.sethook(X.hook(%d), "%s", %d)' % (r.randint(2, 200), self.pick(['', 'c', 'r', 'l']),
-                                                             r.randint(0, 500)),
+            lambda: 'debug.sethook(X.hook(%d, %d), "%s", %d)' % (r.randint(2, 200), r.randint(1, 3),
+                                                                 self.pick(['', 'c', 'r', 'l']), r.randint(0, 500)),
             lambda: 'debug.sethook()',
             # Metamethods through the debug library, with random arguments.
             lambda: 'debug.getmetatable(%s).%s(%s)' % (self.obj(), self.pick(METAMETHODS),
