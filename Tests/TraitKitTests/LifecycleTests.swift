@@ -139,6 +139,34 @@ struct LifecycleTests {
         #expect(cards.allSatisfy { $0.log.isEmpty })
     }
 
+    /// A view whose `updateConstraints` adds a sibling that does the same kept one pass going
+    /// for ever (the walk followed each child appended meanwhile), out of reach of the update's
+    /// limit on passes. Children a callback adds wait for the next pass: `layoutIfNeeded` runs
+    /// one, and `update()` ends after its limit, naming who still asks.
+    @Test func aPassDoesNotFollowChildrenItsCallbacksKeepAdding() throws {
+        final class Spawner: View {
+            nonisolated(unsafe) static var made = 0
+            override func updateConstraints() {
+                // Bounded, so that a pass that follows every new child fails the test instead of hanging it.
+                guard Spawner.made < 10_000 else { return }
+                Spawner.made += 1
+                try? superview?.addSubview(Spawner(name: "spawn\(Spawner.made)"))
+            }
+        }
+        let stage = Stage()
+        let box = try stage.view("box")
+        try box.addSubview(Spawner(name: "first"))
+        try stage.root.view.layoutIfNeeded()
+        #expect(box.subviewCount == 2, "one pass: the first view's sibling waits")
+        #expect {
+            try stage.app.update()
+        } throws: { error in
+            guard case TraitError.updateDidNotSettle(_, let constraints, _, _, _) = error else { return false }
+            return constraints.first?.hasPrefix("Spawner 'spawn") == true
+        }
+        #expect(box.subviewCount <= 2 + Application.maxIterations + 1, "\(box.subviewCount)")
+    }
+
     @Test func drawRunsOnSetNeedsDisplay() throws {
         let stage = Stage()
         let card = LoggingView(name: "card")

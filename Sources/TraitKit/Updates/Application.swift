@@ -74,7 +74,9 @@ public final class Application {
         }
         guard hasPendingWork else { return try context.rethrow() }
         try context.rethrow()
-        throw TraitError.updateDidNotSettle(traits: stillChanging.traits.map(\.name), layout: names(flagged: .needsLayout),
+        throw TraitError.updateDidNotSettle(traits: stillChanging.traits.map(\.name),
+                                            constraints: names(flagged: .needsUpdateConstraints),
+                                            layout: names(flagged: .needsLayout),
                                             display: names(flagged: .needsDisplay), async: !asyncQueue.isEmpty)
     }
 

@@ -137,10 +137,15 @@ enum LayoutPass {
     /// others are looked at without a retain and a release: among a view's many siblings one
     /// asks for the pass, and the look at each of the others was most of an update's cost.
     /// A child passed to `body` is retained for the call, whose callbacks may remove it.
+    ///
+    /// Children a callback adds meanwhile wait for the next pass (their flags mark the path to
+    /// them again): an `updateConstraints` that adds a sibling whose own adds another kept one
+    /// pass going for ever, out of reach of the update's limit on passes.
     private static func forEachChild(of node: TraitEnvironment, flagged flags: NodeFlags,
                                      _ body: (TraitEnvironment) -> Void) {
+        let count = node.traitChildren.count
         var i = 0
-        while i < node.traitChildren.count {
+        while i < Swift.min(count, node.traitChildren.count) {
             let entry = node.traitChildren[i]
             i += 1
             if !entry.isTombstone, !entry.node._withUnsafeGuaranteedRef({ $0.flags.isDisjoint(with: flags) }) {
