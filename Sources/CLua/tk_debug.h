@@ -35,14 +35,21 @@ static inline int tk_setupvalue(lua_State *L) {
     return 1;
 }
 
-/* Puts tk_setupvalue in place of `debug.setupvalue` when the state has the debug library
- * (a sandboxed state has none). Raw accesses only: a host's globals may have an `__index`
- * that raises, and Swift calls this. */
-static inline void tk_guard_setupvalue(lua_State *L) {
-    int top = lua_gettop(L);
+/* Pushes the global `debug` and returns whether it is a table (a sandboxed state has no debug
+ * library). Raw accesses only: a host's globals may have an `__index` that raises, and Swift
+ * calls the guards below. */
+static inline int tk_push_debug_library(lua_State *L) {
     lua_pushglobaltable(L);
     lua_pushliteral(L, "debug");
-    if (lua_rawget(L, -2) == LUA_TTABLE) {
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+    return lua_type(L, -1) == LUA_TTABLE;
+}
+
+/* Puts tk_setupvalue in place of `debug.setupvalue` when the state has the debug library. */
+static inline void tk_guard_setupvalue(lua_State *L) {
+    int top = lua_gettop(L);
+    if (tk_push_debug_library(L)) {
         lua_pushliteral(L, "setupvalue");
         if (lua_rawget(L, -2) == LUA_TFUNCTION) {
             lua_pushliteral(L, "setupvalue");
@@ -68,9 +75,7 @@ static inline int tk_sethook_refused(lua_State *L) {
  * from Swift before a limit is set: nothing here can fail for memory then. */
 static inline void tk_guard_sethook(lua_State *L, int on) {
     int top = lua_gettop(L);
-    lua_pushglobaltable(L);
-    lua_pushliteral(L, "debug");
-    if (lua_rawget(L, -2) == LUA_TTABLE) {
+    if (tk_push_debug_library(L)) {
         int debug = lua_gettop(L);
         int saved = lua_getfield(L, LUA_REGISTRYINDEX, TK_SETHOOK_KEY) == LUA_TFUNCTION;
         if (on && !saved) {

@@ -93,7 +93,7 @@ struct LifecycleTests {
         var flagged: [String] = []
         func collect(_ node: TraitEnvironment) {
             if !node.flags.isDisjoint(with: passFlags) { flagged.append(node.debugName) }
-            node.forEachTraitChild(collect)
+            node.traitChildNodes.forEach(collect)
         }
         collect(stage.screen)
         #expect(flagged.isEmpty, "\(flagged)")

@@ -144,19 +144,6 @@ open class TraitEnvironment: CustomStringConvertible {
         traitChildren.compactMap { $0.isTombstone ? nil : $0.takeUnretainedValue() }
     }
 
-    /// Calls `body` with each trait child, in order, holding the child during its call. By
-    /// index, the count read afresh at each step (no array copy per node): a `body` that adds
-    /// or removes children (a layout callback) does not pull the array from under the loop.
-    @inline(__always)
-    func forEachTraitChild(_ body: (TraitEnvironment) throws -> Void) rethrows {
-        var i = 0
-        while i < traitChildren.count {
-            let entry = traitChildren[i]
-            i += 1
-            if !entry.isTombstone { try body(entry.takeUnretainedValue()) }
-        }
-    }
-
     /// The node that owns this one structurally (superview, view controller, scene, ...);
     /// bindings mirror it to keep their wrappers alive exactly as long as the node is.
     open var owner: AnyObject? { nil }
