@@ -18,11 +18,8 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        .systemLibrary(
-            name: "CEditLine",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // libedit for the REPL, opened when the REPL starts (not linked: see editline.c).
+        .target(name: "CEditLine"),
         .target(name: "CThreadStack"),
         .target(name: "TraitKit", dependencies: ["CThreadStack"]),
         .target(name: "CSupport", dependencies: ["CLua"]),

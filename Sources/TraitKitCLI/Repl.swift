@@ -39,10 +39,26 @@ struct Repl: ParsableCommand {
             runtime.setScriptArguments(script: file, arguments: [], preceding: Array(CommandLine.arguments.prefix { $0 != file }))
             emit(repl.load(file))
         }
-        if isatty(0) != 0 {
+        if isatty(0) == 0 {
+            runPiped(repl)
+        } else if tk_edit_open() != 0 {
             Terminal(repl: repl).run()
         } else {
-            runPiped(repl)
+            printError("traitkit: libedit (libedit.so.2, Debian's libedit2) not found: no line editing, history or completion")
+            runPlain(repl)
+        }
+    }
+
+    /// A terminal without libedit: prompts and lines, nothing more.
+    private func runPlain(_ repl: LuaRepl) {
+        emit(Terminal.banner)
+        while !repl.wantsQuit {
+            emit(repl.prompt)
+            guard let line = readLine() else {
+                emit("\n")
+                break
+            }
+            emit(repl.feed(line))
         }
     }
 
@@ -66,17 +82,18 @@ func emit(_ text: String) {
 
 /// The libedit front end: prompt, history in the user's data directory, tab completion.
 struct Terminal {
+    static let banner = "TraitKit REPL (Lua 5.4). tk = require \"traitkit\"; :help for commands, Ctrl-D to leave.\n"
     let repl: LuaRepl
 
     func run() {
         let history = historyPath()
-        if let history { _ = read_history(history) }
+        if let history { tk_edit_read_history(history) }
         completionSession = repl
-        tk_rl_set_completion(complete)
-        emit("TraitKit REPL (Lua 5.4). tk = require \"traitkit\"; :help for commands, Ctrl-D to leave.\n")
+        tk_edit_set_completion(complete)
+        emit(Self.banner)
         var chunk: [String] = []
         while !repl.wantsQuit {
-            guard let raw = readline(repl.prompt) else {
+            guard let raw = tk_edit_readline(repl.prompt) else {
                 if repl.runtime.takeInterrupt() {
                     // Ctrl-C at the prompt drops the line (and any unfinished chunk).
                     repl.cancelInput()
@@ -96,8 +113,8 @@ struct Terminal {
                 let entry = chunk.joined(separator: "\n")
                 chunk.removeAll()
                 if !entry.trimmingSpaces.isEmpty {
-                    add_history(entry)
-                    if let history { _ = write_history(history) }
+                    tk_edit_add_history(entry)
+                    if let history { tk_edit_write_history(history) }
                 }
             }
         }
@@ -138,7 +155,7 @@ private let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> Un
     } else {
         completionCandidates = session.completions(for: lineBeforeCursorWord(word))
     }
-    return rl_completion_matches(text, nextCandidate)
+    return tk_edit_completion_matches(text, nextCandidate)
 }
 
 private let nextCandidate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
@@ -149,9 +166,9 @@ private let nextCandidate: @convention(c) (UnsafePointer<CChar>?, Int32) -> Unsa
 
 /// The input line up to the cursor.
 private func lineBeforeCursor() -> String? {
-    guard let buffer = tk_rl_line() else { return nil }
+    guard let buffer = tk_edit_line() else { return nil }
     let bytes = Array(String(cString: buffer).utf8)
-    return String(decoding: bytes.prefix(max(0, Int(tk_rl_point()))), as: UTF8.self)
+    return String(decoding: bytes.prefix(max(0, Int(tk_edit_point()))), as: UTF8.self)
 }
 
 /// libedit splits words at its break characters, which include `.` and `:`: complete the

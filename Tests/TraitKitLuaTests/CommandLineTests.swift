@@ -339,6 +339,15 @@ final class CommandLineTests {
         #expect(result.stdout == "true\tone\t--trait\tx\n", "\(result.stdout)")
     }
 
+    /// libedit, with the three libraries it needs, is the REPL's alone: a script run does not
+    /// load it (it cost every start-up about 0.4 ms); the REPL opens it (ReplTests'
+    /// terminalSession completes, recalls history and reads Ctrl-C through it).
+    @Test func aScriptRunDoesNotLoadTheLineEditor() throws {
+        let path = try script("for line in io.lines('/proc/self/maps') do if line:find('libedit', 1, true) then print(line) end end print('maps read')")
+        let result = try traitkit(["run", path])
+        #expect(result.status == 0 && result.stdout == "maps read\n", "\(result.stdout)\(result.stderr)")
+    }
+
     @Test func versionNamesTheToolAndItsLua() throws {
         let result = try traitkit(["--version"])
         #expect(result.status == 0)

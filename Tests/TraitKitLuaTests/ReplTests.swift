@@ -336,16 +336,37 @@ struct ReplTests {
         #expect(try pty(script).contains("EXIT:0"))
     }
 
-    /// Python that starts traitkit (argv 1) on a pseudo-terminal with HOME = argv 2 and
-    /// defines `read(until)`; a test appends what it types and checks. Waiting for expected
-    /// output (not for fixed times) keeps it stable on a loaded machine.
-    static func ptyPreamble(arguments: String) -> String {
+    /// A terminal without libedit (here a library by its name that does not load) still gets
+    /// prompts and results, with a note that line editing is missing.
+    @Test func aTerminalWithoutLibeditReadsPlainLines() throws {
+        let folder = NSTemporaryDirectory() + "traitkit-noedit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "not a library".write(toFile: folder + "/libedit.so.2", atomically: true, encoding: .utf8)
+        let script = Self.ptyPreamble(arguments: ", \"repl\"", environment: ["LD_LIBRARY_PATH": folder]) + """
+            print("START:" + repr(read("> ")))
+            os.write(fd, b"6 * 7\\r"); print("AFTER:" + repr(read("42")))
+            os.write(fd, b":quit\\r"); read("never", 2)
+            print("EXIT:" + str(finish()))
+            """
+        let text = try pty(script)
+        #expect(text.contains("libedit") && text.contains("no line editing"), "\(text)")
+        #expect(text.contains("AFTER:") && text.components(separatedBy: "AFTER:").last!.contains("42"), "\(text)")
+        #expect(text.contains("EXIT:0"), "\(text)")
+    }
+
+    /// Python that starts traitkit (argv 1) on a pseudo-terminal with HOME = argv 2 (and the
+    /// variables in `environment`) and defines `read(until)`; a test appends what it types and
+    /// checks. Waiting for expected output (not for fixed times) keeps it stable on a loaded
+    /// machine.
+    static func ptyPreamble(arguments: String, environment: [String: String] = [:]) -> String {
         """
         import os, pty, sys, time, select
         pid, fd = pty.fork()
         if pid == 0:
             os.environ["HOME"] = sys.argv[2]
             os.environ.pop("XDG_DATA_HOME", None)
+            os.environ.update({\(environment.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", "))})
             os.execv(sys.argv[1], [sys.argv[1]\(arguments)])
         def read(until, t=20):
             # Output up to and including `until` (or whatever came within t seconds), then a

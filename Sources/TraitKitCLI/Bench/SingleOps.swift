@@ -190,7 +190,7 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
         let fd = mkstemps(&template, Int32(suffix.utf8.count))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let bytes = Array(text.utf8)
         guard write(fd, bytes, bytes.count) == bytes.count else {
             unlink(path)
