@@ -15,9 +15,10 @@ struct Members {
         Members(methods: a.methods + b.methods, getters: a.getters + b.getters, setters: a.setters + b.setters)
     }
 
-    /// Builds the two tables; returns their registry refs.
+    /// Builds the two tables, each made at its final size (grown key by key, a class's table
+    /// is rehashed about seven times); returns their registry refs.
     func install(_ L: LuaState) -> (getters: Int32, setters: Int32) {
-        tk_newtable(L)
+        lua_createtable(L, 0, Int32(getters.count + methods.count))
         for (name, f) in getters {
             lua_pushlightuserdata(L, unsafeBitCast(f, to: UnsafeMutableRawPointer.self))
             rawSetField(L, -2, name)
@@ -27,7 +28,7 @@ struct Members {
             rawSetField(L, -2, name)
         }
         let getterRef = luaL_ref(L, tk_registryindex())
-        tk_newtable(L)
+        lua_createtable(L, 0, Int32(setters.count))
         for (name, f) in setters {
             lua_pushlightuserdata(L, unsafeBitCast(f, to: UnsafeMutableRawPointer.self))
             rawSetField(L, -2, name)
