@@ -108,11 +108,39 @@ enum ClassModule {
             // through these Swift frames for such a key.
             try checkClass(L, 1, "__newindex")
             try checkFieldKey(L, 2)
+            try checkNotMember(L)
             try LuaRuntime.of(L).noteDefinition(L, key: 2, value: 3)
             lua_settop(L, 3)
             lua_rawset(L, 1)
             return 0
         }
+    }
+
+    /// Refuses `Class.name = value` (the class at 1, the key at 2) where the name is a method or
+    /// property of the engine class: an instance finds the engine's member first, so the
+    /// class's would be stored and never reached (`function Card:addSubview(v)` never called,
+    /// `Card.tintColor = red` never read). An instance refuses the same assignment.
+    private static func checkNotMember(_ L: LuaState) throws {
+        guard lua_type(L, 2) == LUA_TSTRING, let key = string(L, 2) else { return }
+        defer { lua_settop(L, 3) }
+        guard rawGetField(L, 1, "__engine") == LUA_TSTRING, let engine = string(L, -1),
+              let type = engineClasses.first(where: { $0.name == engine })?.type else { return }
+        let refs = LuaRuntime.of(L).members(forClass: type)
+        pushRef(L, refs.getters)
+        lua_pushvalue(L, 2)
+        let member = lua_rawget(L, -2)
+        guard member != LUA_TNIL else { return }
+        _ = rawGetField(L, 1, "__name")
+        let className = string(L, -1) ?? engine
+        pushRef(L, refs.setters)
+        let writable = rawGetField(L, -1, key) != LUA_TNIL
+        if member == LUA_TLIGHTUSERDATA {
+            throw LuaError("cannot set '\(clipped(key))' on class \(className): it is a "
+                + (writable ? "property" : "read-only property") + " of every \(engine), which an instance reads instead"
+                + (writable ? " (give it in the constructor: \(className){ \(clipped(key)) = ... })" : ""))
+        }
+        throw LuaError("cannot define '\(clipped(key))' on class \(className): it is a method of \(engine), which an "
+            + "instance calls instead (the engine calls a class's lifecycle methods only; give this one another name)")
     }
 
     static let classToString: SwiftLuaFunction = { L in

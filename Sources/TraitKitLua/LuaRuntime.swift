@@ -244,6 +244,16 @@ public final class LuaRuntime {
         return refs
     }
 
+    /// The member tables of instances of an engine class.
+    func members(forClass type: AnyClass) -> (getters: Int32, setters: Int32) {
+        var type: AnyClass? = type
+        while let t = type {
+            if let refs = memberRefs[ObjectIdentifier(t)] { return refs }
+            type = _getSuperclass(t)
+        }
+        return memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+    }
+
     /// The entry for the object's class, or for its nearest superclass that has one.
     func nearest<Value>(in table: [ObjectIdentifier: Value], for object: AnyObject) -> Value? {
         var type: AnyClass? = Swift.type(of: object)

@@ -654,6 +654,34 @@ struct BindingTests {
             """)
     }
 
+    /// A class cannot take a name its engine class already has: an instance finds the engine's
+    /// method or property first, so `function Card:addSubview(v)` would never be called and
+    /// `Card.tintColor = c` never read. Lifecycle methods and other names are the class's.
+    @Test func aClassCannotDefineWhatItsEngineClassHas() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Card = tk.View:subclass("MemberCard")
+            local function refused(key, value)
+              local ok, err = pcall(function() Card[key] = value end)
+              assert(not ok and rawget(Card, key) == nil, key)
+              return err
+            end
+            local err = refused("addSubview", function() end)
+            assert(err:find("cannot define 'addSubview' on class MemberCard: it is a method of View", 1, true), err)
+            err = refused("tintColor", tk.Color.red)
+            assert(err:find("property of every View", 1, true) and err:find("MemberCard{ tintColor = ... }", 1, true), err)
+            err = refused("traitCollection", 1)
+            assert(err:find("read-only property", 1, true) and not err:find("constructor", 1, true), err)
+            local VC = tk.ViewController:subclass("MemberController")
+            assert(not pcall(function() function VC:present() end end))
+            function Card:layoutSubviews() self.laidOut = true end
+            function Card:describe() return "card" end
+            Card.cornerRadius = 8
+            local c = Card{ name = "c" }
+            assert(c:describe() == "card" and c.cornerRadius == 8)
+            """)
+    }
+
     /// Assigning to a node: a property runs its setter, a member without one is refused with
     /// what it is, a lifecycle method must be a function and is then called by the engine, and
     /// any other name is a field the node keeps, the first and every later one alike.
