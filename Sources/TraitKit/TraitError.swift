@@ -38,6 +38,8 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     case colorDidNotResolve(depth: Int)
     /// A tint set on `view` from inside `depth` nested `tintColorDidChange` calls.
     case tintDidNotSettle(view: String, depth: Int)
+    /// A binding's lifecycle `method` of `node` started inside `depth` others (`dispatch`).
+    case callbacksDidNotSettle(method: String, node: String, depth: Int)
 
     public var description: String {
         switch self {
@@ -83,6 +85,9 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
         case .tintDidNotSettle(let view, let depth):
             "tintColor of \(view) not set: tint changes nested \(depth) deep, each set from a tintColorDidChange "
                 + "(a tint that never settles; set a tint only when it differs, or outside tintColorDidChange)"
+        case .callbacksDidNotSettle(let method, let node, let depth):
+            "\(method) of \(node) not called: lifecycle methods nested \(depth) deep, each started from inside "
+                + "another (a method that calls what calls it, as a willMoveToParent that calls addChild, never ends)"
         case .malformedJSON(let message):
             "malformed JSON: \(message)"
         }

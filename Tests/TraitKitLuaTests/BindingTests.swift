@@ -731,6 +731,36 @@ struct BindingTests {
             """)
     }
 
+    /// A lifecycle method that starts itself again (a willMoveToParent that adds the child
+    /// again) is stopped 32 deep with a message that says so, where Lua's C stack said only
+    /// "C stack overflow"; one that tries twice at each level, catching the error, ends at once
+    /// too (it took time exponential in the depth, about 2^99 calls). Containment works as
+    /// before afterwards.
+    @Test func aLifecycleMethodThatStartsItselfAgainIsStopped() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Ctl = tk.ViewController:subclass("AgainController")
+            local root = tk.ViewController{ name = "root" }
+            local c = Ctl{ name = "c" }
+            function Ctl:willMoveToParent(parent) root:addChild(c) end
+            local ok, err = pcall(root.addChild, root, c)
+            assert(not ok and err:find("test:5: willMoveToParent of AgainController 'c' not called: "
+              .. "lifecycle methods nested 32 deep", 1, true), err)
+            local calls, errors = 0, 0
+            function Ctl:willMoveToParent(parent)
+              calls = calls + 1
+              if calls > 1000 then return end  -- an engine without the limit fails here, not hangs
+              for _ = 1, 2 do if not pcall(root.addChild, root, c) then errors = errors + 1 end end
+            end
+            pcall(root.addChild, root, c)
+            assert(calls <= 64 and errors > 0, calls .. " calls")
+            function Ctl:willMoveToParent(parent) self.moved = parent end
+            local other = tk.ViewController{ name = "other" }
+            other:addChild(c)
+            assert(c.moved == other and c.parent == other)
+            """)
+    }
+
     /// A target that loses its method after registering fails at the change, naming its node.
     @Test func aTargetWithoutTheMethodIsNamedWithItsNode() {
         let error = runLua("""

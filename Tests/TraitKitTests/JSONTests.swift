@@ -56,7 +56,7 @@ struct JSONTests {
         #expect(beyond == 0x1p63)
         #expect(JSON.integer(.max).serialized() == "9223372036854775807")
         for (value, text) in [(0.1 + 0.2, "0.30000000000000004"), (1.0 / 3, "0.3333333333333333"), (1e300, "1e+300"),
-                              (2.0, "2"), (-0.5, "-0.5"), (0x1p53 + 2, "9.007199254740994e+15"), (5e-324, "5e-324")] {
+                              (2.0, "2"), (-0.5, "-0.5"), (0x1p53 + 2, "9.007199254740994e+15"), (Double.leastNonzeroMagnitude, "5e-324")] {
             #expect(JSON.number(value).serialized() == text)
             guard case .number(let back) = try JSON.parse(text) else { continue }
             #expect(back == value, "\(text)")

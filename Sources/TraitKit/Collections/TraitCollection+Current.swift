@@ -78,6 +78,10 @@ enum CurrentSlot {
         /// ends is refused then.
         @exclusivity(unchecked) var tintDepth = 0
         @exclusivity(unchecked) var tintRunaway = false
+        /// The same for a binding's lifecycle methods running inside one another
+        /// (`TraitEnvironment.dispatch`).
+        @exclusivity(unchecked) var callbackDepth = 0
+        @exclusivity(unchecked) var callbackRunaway = false
         /// This thread's stack, for `StackRoom`.
         lazy var stack: (floor: UInt, size: Int)? = StackRoom.currentThreadStack()
         /// Slots written since the outermost update began (`CollectionSlot.forgetHistory`).

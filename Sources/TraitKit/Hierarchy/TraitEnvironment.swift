@@ -335,10 +335,31 @@ open class TraitEnvironment: CustomStringConvertible {
     /// Asks for a draw pass (views; a view controller forwards to its view).
     open func setNeedsDisplay() {}
 
+    /// How many of a binding's lifecycle methods may run inside one another: one whose code
+    /// starts another (`willMoveToParent` calling `addChild`, which calls `willMoveToParent`).
+    public static let maxCallbackDepth = 32
+
     /// Runs the binding's method for `event` if it has one, else `fallback` (the Swift method).
     /// `argument` is what the method gets after `self` (the previous collection, the parent).
+    ///
+    /// A method that starts itself again never ends: UIKit recurses until the stack runs out,
+    /// and a binding's method that catches the error and tries once more at each level (two
+    /// `addChild` calls in a `willMoveToParent`) takes time exponential in the depth the
+    /// binding's own stack allows. So a method `maxCallbackDepth` deep is refused, and so is
+    /// every one after it until the outermost returns, as a tint that never settles is.
     func dispatch(_ event: NodeEvent, argument: AnyObject? = nil, fallback: () -> Void) throws {
-        if let binding, try binding.invoke(event, on: self, argument: argument) { return }
+        guard let binding else { return fallback() }
+        let box = CurrentSlot.box
+        guard box.callbackDepth < Self.maxCallbackDepth, !box.callbackRunaway else {
+            box.callbackRunaway = true
+            throw TraitError.callbacksDidNotSettle(method: event.rawValue, node: debugName, depth: Self.maxCallbackDepth)
+        }
+        box.callbackDepth += 1
+        defer {
+            box.callbackDepth -= 1
+            if box.callbackDepth == 0 { box.callbackRunaway = false }
+        }
+        if try binding.invoke(event, on: self, argument: argument) { return }
         fallback()
     }
 
