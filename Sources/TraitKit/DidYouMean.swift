@@ -49,6 +49,7 @@ private let uikitSpellings: [String: String] = [
     "presentViewController": "present", "dismissViewControllerAnimated": "dismiss",
     "resolvedColorWithTraitCollection": "resolvedColor", "colorWithAlphaComponent": "withAlphaComponent",
     "colorNamed": "named", "imageNamed": "named", "imageWithTraitCollection": "image", "registerImage": "register",
+    "textColor": "color",
 ]
 
 /// TraitKit's spelling of `name` if UIKit's differs: an entry of `uikitSpellings`, or for a

@@ -32,6 +32,9 @@ struct DidYouMeanTests {
         #expect(didYouMean("traitCollectionByModifyingTraits", in: methods) == " (UIKit's 'traitCollectionByModifyingTraits' is 'modifying' in TraitKit)")
         #expect(nearestName(to: "modifyingTraits", in: ["present", "dismiss"]) == nil)
         #expect(didYouMean("didMove", in: ["didMoveToParent", "viewDidLoad"]) == " (UIKit's 'didMove' is 'didMoveToParent' in TraitKit)")
+        // A Label's text color (UILabel.textColor), where tintColor is nearer by spelling.
+        #expect(nearestName(to: "textColor", in: ["text", "color", "tintColor"]) == "color")
+        #expect(nearestName(to: "textColor", in: ["tintColor", "backgroundColor"]) == "tintColor")
         // A UIKit trait type is named after its property.
         let traits = ["horizontalSizeClass", "verticalSizeClass", "displayScale"]
         #expect(didYouMean("UITraitHorizontalSizeClass", in: traits) == " (UIKit's 'UITraitHorizontalSizeClass' is 'horizontalSizeClass' in TraitKit)")
