@@ -28,8 +28,8 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     case emptyTraitList
     /// What was still asking for another pass: traits that kept changing, nodes that kept
     /// asking for constraints, layout or display, `tk.async` work that kept queuing more.
-    case updateDidNotSettle(traits: [String], constraints: [String] = [], layout: [String] = [], display: [String] = [],
-                            async: Bool = false)
+    case updateDidNotSettle(traits: [String], added: [String] = [], constraints: [String] = [], layout: [String] = [],
+                            display: [String] = [], async: Bool = false)
     /// JSON with a trait identifier no definition has.
     case unknownIdentifier(String)
     /// Text that is not the JSON expected.
@@ -70,9 +70,10 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
                 + "instead of calling updateTraitsIfNeeded or layoutIfNeeded from the callback)"
         case .emptyTraitList:
             "registerForTraitChanges needs at least one trait (got an empty list)"
-        case .updateDidNotSettle(let traits, let constraints, let layout, let display, let async):
+        case .updateDidNotSettle(let traits, let added, let constraints, let layout, let display, let async):
             "update did not settle after \(Application.maxIterations) iterations ("
                 + [traits.isEmpty ? nil : "traits still changing: " + traits.joined(separator: ", "),
+                   added.isEmpty ? nil : "nodes new in the last pass: " + added.joined(separator: ", "),
                    constraints.isEmpty ? nil : "constraints still requested by " + constraints.joined(separator: ", "),
                    layout.isEmpty ? nil : "layout still requested by " + layout.joined(separator: ", "),
                    display.isEmpty ? nil : "display still requested by " + display.joined(separator: ", "),

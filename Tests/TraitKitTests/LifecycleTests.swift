@@ -161,7 +161,7 @@ struct LifecycleTests {
         #expect {
             try stage.app.update()
         } throws: { error in
-            guard case TraitError.updateDidNotSettle(_, let constraints, _, _, _) = error else { return false }
+            guard case TraitError.updateDidNotSettle(_, _, let constraints, _, _, _) = error else { return false }
             return constraints.first?.hasPrefix("Spawner 'spawn") == true
         }
         #expect(box.subviewCount <= 2 + Application.maxIterations + 1, "\(box.subviewCount)")
@@ -207,5 +207,30 @@ struct LifecycleTests {
         func again() { app.async(again) }
         app.async(again)
         #expect(throws: TraitError.updateDidNotSettle(traits: [], async: true)) { try stage.app.update() }
+    }
+
+    final class Multiplying: ViewController {
+        override func viewIsAppearing() {
+            let child = Multiplying(name: "child")
+            try? addChild(child)
+            try? view.addSubview(child.view)
+        }
+    }
+
+    /// A controller whose viewIsAppearing adds another in every pass: the error names the
+    /// nodes the last pass met for the first time, not the screen's traits, which each new node
+    /// only takes (it said "traits still changing: userInterfaceIdiom").
+    @Test func aNonSettlingUpdateNamesTheNodesItKeepsAdding() throws {
+        let stage = Stage()
+        let first = Multiplying(name: "first")
+        try stage.root.addChild(first)
+        try stage.root.view.addSubview(first.view)
+        #expect {
+            try stage.app.update()
+        } throws: { error in
+            guard case TraitError.updateDidNotSettle(let traits, let added, _, _, _, _) = error else { return false }
+            return traits.isEmpty && added.contains("Multiplying 'child'")
+                && "\(error)".contains("nodes new in the last pass: ")
+        }
     }
 }

@@ -54,8 +54,9 @@ public final class Application {
     /// first one is rethrown at the end. A cycle that has not settled after `maxIterations`
     /// passes is an error naming what kept it going: the traits that changed in the last half
     /// of the passes (a cycle through several traits, a handler for A setting B and one for B
-    /// setting A, changes only some of them in any one pass), the nodes still asking for layout
-    /// or display, and async work that queued more.
+    /// setting A, changes only some of them in any one pass), the nodes the last pass added (a
+    /// callback that adds one in every pass), the nodes still asking for layout or display, and
+    /// async work that queued more.
     public func update() throws {
         guard !isUpdating else {
             throw TraitError.invalidHierarchy(
@@ -75,6 +76,7 @@ public final class Application {
         guard hasPendingWork else { return try context.rethrow() }
         try context.rethrow()
         throw TraitError.updateDidNotSettle(traits: stillChanging.traits.map(\.name),
+                                            added: context.newNodes.map(\.debugName),
                                             constraints: names(flagged: .needsUpdateConstraints),
                                             layout: names(flagged: .needsLayout),
                                             display: names(flagged: .needsDisplay), async: !asyncQueue.isEmpty)

@@ -69,7 +69,9 @@ extension TraitEnvironment {
         var changed = TraitSet()
         if needsSelf {
             changed = recompute(from: previous, parentSlot: parentSlot, parentOld: parentOld, parentChanged: parentChanged)
-            if !changed.isEmpty { context.changedTraits.formUnion(changed) }
+            // A node's first collection is no trait changing: were it counted, a callback that
+            // adds a node in every pass would read as the screen's traits never settling.
+            if first { context.noteNew(self) } else if !changed.isEmpty { context.changedTraits.formUnion(changed) }
         } else if !parentChanged.isEmpty {
             // Without a full recompute, `changed` is within what an ancestor's full recompute
             // already recorded.

@@ -12,8 +12,11 @@ import Synchronization
 final class UpdateContext {
     /// The first error a callback raised; the pass completes and the caller rethrows it.
     private(set) var firstError: (any Error)?
-    /// Every trait that changed value somewhere during this context.
+    /// Every trait that changed value in this pass on a node that had a collection before.
     @exclusivity(unchecked) var changedTraits = TraitSet()
+    /// The first few nodes that took their first collection in this pass: an update that does
+    /// not settle because a callback adds a node in every pass names them.
+    @exclusivity(unchecked) private(set) var newNodes: [TraitEnvironment] = []
     private(set) var epoch: UInt32
     /// How many times a callback was about to run: a node compares it before and after
     /// visiting its children to know whether its subtree summary may have grown meanwhile.
@@ -66,6 +69,12 @@ final class UpdateContext {
         epoch = passEpochs.add(1, ordering: .relaxed).newValue
         if outerUpdate == nil { current.passEpoch = epoch }
         changedTraits = TraitSet()
+        if !newNodes.isEmpty { newNodes.removeAll() }
+    }
+
+    /// Notes a node's first collection (kept for the first three of a pass only).
+    func noteNew(_ node: TraitEnvironment) {
+        if newNodes.count < 3 { newNodes.append(node) }
     }
 
     func record(_ error: any Error) {
