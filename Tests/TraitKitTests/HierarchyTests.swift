@@ -444,33 +444,40 @@ struct HierarchyTests {
         #expect(parent.traitChildNodes.map(\.name) == views.map { $0.viewController?.name ?? $0.name })
     }
 
-    /// A handler that inserts a sibling before the node being updated: the walk visits it in
-    /// the same pass, next, even when the insertion compacts the siblings so that the node
-    /// just visited keeps its index.
-    @Test func aSiblingInsertedBeforeTheWalkIsVisitedInTheSamePass() throws {
+    /// R7: a change below the node whose callback runs is picked up in the same pass, any other
+    /// in the next iteration. A handler that inserts a sibling before the node being updated
+    /// (compacting the siblings, so that the node just visited keeps its index) and a subview
+    /// of its own: the subview is visited in the same pass, right after its parent, the
+    /// sibling in the next pass of the same update, and every other node once, in order.
+    @Test func aSiblingInsertedMidWalkWaitsForTheNextPassAChildDoesNot() throws {
         let stage = Stage()
         let parent = try stage.view("parent")
         let gone = try stage.view("gone", in: parent)
         let b = try stage.view("b", in: parent)
         let c = try stage.view("c", in: parent)
-        let inserted = View(name: "inserted")
+        let inserted = View(name: "inserted"), child = View(name: "child")
         try stage.app.update()
         gone.removeFromSuperview()
         var fired: [String] = []
-        for view in [b, c, inserted] {
+        for view in [b, c, inserted, child] {
             try view.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in
                 fired.append(node.name ?? "")
-                if node === b { try? parent.insertSubview(inserted, at: 0) }
+                if node === b {
+                    try? parent.insertSubview(inserted, at: 0)
+                    try? b.addSubview(child)
+                }
             }
         }
         parent.traitOverrides[MyAppThemeTrait.self] = .bold
         try stage.app.update()
-        #expect(fired == ["b", "inserted", "c"])
+        #expect(fired == ["b", "child", "c", "inserted"])
+        #expect(inserted.traitCollection.myAppTheme == .bold && child.traitCollection.myAppTheme == .bold)
     }
 
     /// The same with a list long enough to keep room at its front: the insertion that opens
-    /// the room moves every sibling, and the walk still visits each once, the new one next.
-    @Test func aSiblingInsertedAtTheFrontOfALongListMidWalkIsVisitedNext() throws {
+    /// the room moves every sibling, and the walk still visits each once, in order; the new one
+    /// comes in the next pass.
+    @Test func aSiblingInsertedAtTheFrontOfALongListMidWalkComesInTheNextPass() throws {
         let stage = Stage()
         let parent = try stage.view("parent")
         let siblings = try (0..<40).map { try stage.view("s\($0)", in: parent) }
@@ -486,12 +493,36 @@ struct HierarchyTests {
         parent.traitOverrides[MyAppThemeTrait.self] = .bold
         try stage.app.update()
         let names = siblings.map { $0.name ?? "" }
-        #expect(fired == Array(names[...5]) + ["inserted"] + Array(names[6...]))
+        #expect(fired == names + ["inserted"])
         fired = []
         parent.traitOverrides[MyAppThemeTrait.self] = .standard
         try stage.app.update()
         #expect(fired == ["inserted"] + names)
         #expect(parent.subviews.map(\.name) == ["inserted"] + siblings.map(\.name))
+    }
+
+    /// A handler that adds a sibling whose own handler adds another: one a pass, so the
+    /// update ends after its limit with an error that names the newest, where one pass went on
+    /// for ever.
+    @Test func aHandlerThatKeepsAddingSiblingsEndsWithTheUpdatesLimit() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        var made = 0
+        func spawn() throws -> View {
+            made += 1
+            let view = View(name: "s\(made)")
+            try view.registerForTraitChanges([SystemTraits.userInterfaceIdiom]) { node, _ in
+                if made < 10_000, let next = try? spawn() { try? parent.addSubview(next) }
+            }
+            return view
+        }
+        try parent.addSubview(spawn())
+        #expect {
+            try stage.app.update()
+        } throws: { error in
+            "\(error)".hasPrefix("update did not settle after 100 iterations (nodes new in the last pass: View 's")
+        }
+        #expect(made <= Application.maxIterations + 2, "\(made) views")
     }
 
     @Test func droppedNodesAreFreedAndParentsForgetThem() throws {

@@ -187,11 +187,11 @@ open class TraitEnvironment: CustomStringConvertible {
     /// Moves this node under `parent` in the trait tree, at `index` among its children
     /// (the end when nil), and marks it for a full recompute.
     func setTraitParent(_ parent: TraitEnvironment?, at index: Int? = nil) {
-        // A node the running walk has gone past is done for this pass, as in a walk over every
-        // node: moved further on, it waits for the next pass (R7: a change that is not below
-        // the node whose callback runs is picked up in the next iteration).
+        // R7: a change below the node whose callback runs is picked up in the same pass, any
+        // other in the next iteration. A node put elsewhere, or one the running walk has gone
+        // past, is done for this pass (`epochPassing`).
         let passedIn = CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { box in
-            box.updateDepth > 0 ? box.update?.epochPassing(self) : nil
+            box.updateDepth > 0 ? box.update?.epochPassing(self, movingUnder: parent) : nil
         }
         keepCollection(passed: passedIn != nil)
         if let passedIn { visitEpoch = passedIn }

@@ -114,6 +114,19 @@ final class UpdateContext {
         hasPassed(node) ? epoch : outerUpdate?.epochPassing(node)
     }
 
+    /// The same for `node` being put under `parent` while the walk runs a callback: this
+    /// pass's epoch unless `parent` is the node being visited or below it (R7: only a change
+    /// below the node whose callback runs is picked up in the same pass). So a node a callback
+    /// adds beside itself waits for the next pass: a `traitCollectionDidChange` that adds a
+    /// sibling, whose own adds another, runs once a pass up to the update's limit, where it
+    /// ran for ever in one pass.
+    func epochPassing(_ node: TraitEnvironment, movingUnder parent: TraitEnvironment?) -> UInt32? {
+        if depth > 0, let parent, !path[depth - 1]._withUnsafeGuaranteedRef({ parent.hasTraitAncestor($0) }) {
+            return epoch
+        }
+        return epochPassing(node)
+    }
+
     private func hasPassed(_ node: TraitEnvironment) -> Bool {
         var below: TraitEnvironment?
         var current: TraitEnvironment? = node
