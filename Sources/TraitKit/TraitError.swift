@@ -26,8 +26,9 @@ public enum TraitError: Error, Equatable, CustomStringConvertible {
     case nestedTooDeeply(updates: Int)
     /// A registration with no traits.
     case emptyTraitList
-    /// What was still asking for another pass: traits that kept changing, nodes that kept
-    /// asking for constraints, layout or display, `tk.async` work that kept queuing more.
+    /// What was still asking for another pass: traits that kept changing, nodes new in the
+    /// last pass, nodes that kept asking for constraints, layout or display, `tk.async` work
+    /// that kept queuing more.
     case updateDidNotSettle(traits: [String], added: [String] = [], constraints: [String] = [], layout: [String] = [],
                             display: [String] = [], async: Bool = false)
     /// JSON with a trait identifier no definition has.

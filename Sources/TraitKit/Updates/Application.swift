@@ -54,7 +54,7 @@ public final class Application {
     /// first one is rethrown at the end. A cycle that has not settled after `maxIterations`
     /// passes is an error naming what kept it going: the traits that changed in the last half
     /// of the passes (a cycle through several traits, a handler for A setting B and one for B
-    /// setting A, changes only some of them in any one pass), the nodes the last pass added (a
+    /// setting A, changes only some of them in any one pass), the nodes new in the last pass (a
     /// callback that adds one in every pass), the nodes still asking for layout or display, and
     /// async work that queued more.
     public func update() throws {
