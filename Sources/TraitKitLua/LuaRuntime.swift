@@ -239,24 +239,24 @@ public final class LuaRuntime {
     func members(for object: AnyObject, _ kind: LuaObject.Kind) -> (getters: Int32, setters: Int32) {
         let type = ObjectIdentifier(Swift.type(of: object))
         if type == lastMembers.type { return lastMembers.refs }
-        let refs = nearest(in: memberRefs, for: object) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+        let refs = members(forClass: Swift.type(of: object))
         lastMembers = (type, refs)
         return refs
     }
 
     /// The member tables of instances of an engine class.
     func members(forClass type: AnyClass) -> (getters: Int32, setters: Int32) {
-        var type: AnyClass? = type
-        while let t = type {
-            if let refs = memberRefs[ObjectIdentifier(t)] { return refs }
-            type = _getSuperclass(t)
-        }
-        return memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
+        nearest(in: memberRefs, forClass: type) ?? memberRefs[ObjectIdentifier(TraitEnvironment.self)] ?? (0, 0)
     }
 
     /// The entry for the object's class, or for its nearest superclass that has one.
     func nearest<Value>(in table: [ObjectIdentifier: Value], for object: AnyObject) -> Value? {
-        var type: AnyClass? = Swift.type(of: object)
+        nearest(in: table, forClass: Swift.type(of: object))
+    }
+
+    /// The entry for the class, or for its nearest superclass that has one.
+    func nearest<Value>(in table: [ObjectIdentifier: Value], forClass type: AnyClass) -> Value? {
+        var type: AnyClass? = type
         while let t = type {
             if let value = table[ObjectIdentifier(t)] { return value }
             type = _getSuperclass(t)
