@@ -4,7 +4,9 @@
  * libedit2 package) tk_edit_open says so and the REPL reads plain lines. */
 #include "CEditLine.h"
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 static struct {
     int state;  /* 0: not tried yet; 1: loaded; -1: not available */
@@ -61,3 +63,12 @@ char **tk_edit_completion_matches(const char *text, tk_compentry_func *entry) {
 const char *tk_edit_line(void) { return *edit.line_buffer; }
 int tk_edit_point(void) { return *edit.point; }
 void tk_flush_stdout(void) { fflush(stdout); }
+
+long tk_read_line(char **line, unsigned long *capacity) {
+    errno = 0;
+    ssize_t count = getline(line, capacity, stdin);
+    if (count >= 0) return (long)count;
+    if (errno != EINTR) return -1;
+    clearerr(stdin);
+    return -2;
+}

@@ -49,28 +49,63 @@ struct Repl: ParsableCommand {
         }
     }
 
-    /// A terminal without libedit: prompts and lines, nothing more.
+    /// A terminal without libedit: prompts and lines, nothing more. Ctrl-C at the prompt
+    /// drops the line (and any unfinished chunk), as with libedit.
     private func runPlain(_ repl: LuaRepl) {
         emit(Terminal.banner)
         while !repl.wantsQuit {
             emit(repl.prompt)
-            guard let line = readLine() else {
+            switch InputLine.read() {
+            case .line(let line):
+                emit(repl.feed(line))
+            case .interrupted:
+                _ = repl.runtime.takeInterrupt()
+                repl.cancelInput()
                 emit("\n")
-                break
+            case .end:
+                emit("\n")
+                return
             }
-            emit(repl.feed(line))
         }
     }
 
     private func runPiped(_ repl: LuaRepl) {
-        while let line = readLine() {
-            emit(repl.feed(line))
-            if repl.wantsQuit { break }
+        reading: while !repl.wantsQuit {
+            switch InputLine.read() {
+            case .line(let line):
+                emit(repl.feed(line))
+            case .interrupted:
+                // As a script read from a pipe by `lua -`, which Ctrl-C ends.
+                emit("\n")
+                printError("traitkit: interrupted")
+                Glibc.exit(130)
+            case .end:
+                break reading
+            }
         }
         if repl.isContinuing && !repl.wantsQuit { emit("stdin: unfinished chunk at end of input\n") }
         // As a script run does: a failed input makes the piped session's exit status 1, whether
         // the input ends or says :quit.
         if repl.anyInputFailed || (repl.isContinuing && !repl.wantsQuit) { Glibc.exit(1) }
+    }
+}
+
+/// A line of standard input, read with `tk_read_line`: Swift's `readLine` spins for ever
+/// once Ctrl-C has ended a read (the REPL's SIGINT handler does not restart reads).
+enum InputLine {
+    case line(String), interrupted, end
+
+    static func read() -> InputLine {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity: UInt = 0
+        defer { free(buffer) }
+        let count = tk_read_line(&buffer, &capacity)
+        guard count >= 0, let buffer else { return count == -2 ? .interrupted : .end }
+        var bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+        // Without its newline, "\r\n" included, as readLine gives it.
+        if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        if bytes.last == UInt8(ascii: "\r") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        return .line(String(decoding: bytes, as: UTF8.self))
     }
 }
 

@@ -27,4 +27,11 @@ int tk_edit_point(void);
 
 void tk_flush_stdout(void);
 
+/* Reads one line of standard input into *line (getline's buffer, which the caller frees):
+ * its length with the newline, -1 at end of input, or -2 when a signal (Ctrl-C) ended the
+ * read. Then the stream's error flag is cleared, so the next read waits again: getline fails
+ * at once on a stream whose error flag is set, and Swift's readLine retries such a read for
+ * ever, spinning. */
+long tk_read_line(char **line, unsigned long *capacity);
+
 #endif
