@@ -55,7 +55,7 @@ struct Repl: ParsableCommand {
         emit(Terminal.banner)
         while !repl.wantsQuit {
             emit(repl.prompt)
-            switch InputLine.read() {
+            switch InputLine.read(repl) {
             case .line(let line):
                 emit(repl.feed(line))
             case .interrupted:
@@ -71,7 +71,7 @@ struct Repl: ParsableCommand {
 
     private func runPiped(_ repl: LuaRepl) {
         reading: while !repl.wantsQuit {
-            switch InputLine.read() {
+            switch InputLine.read(repl) {
             case .line(let line):
                 emit(repl.feed(line))
             case .interrupted:
@@ -95,7 +95,10 @@ struct Repl: ParsableCommand {
 enum InputLine {
     case line(String), interrupted, end
 
-    static func read() -> InputLine {
+    /// The next line, or `interrupted` when Ctrl-C ends the read or came since the last input
+    /// was taken (while results were printed, before the read began).
+    static func read(_ repl: LuaRepl) -> InputLine {
+        if repl.runtime.takeInterrupt() { return .interrupted }
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity: UInt = 0
         defer { free(buffer) }

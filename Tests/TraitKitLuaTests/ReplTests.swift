@@ -367,7 +367,8 @@ struct ReplTests {
             import signal, subprocess, sys, time
             p = subprocess.Popen([sys.argv[1], "repl"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             p.stdin.write(b"x = 41\\nx + 1\\n"); p.stdin.flush()
-            p.stdout.readline()  # "42": the session waits for more
+            p.stdout.readline()  # "42": the session waits for more, or is about to
+            time.sleep(0.2)
             p.send_signal(signal.SIGINT)
             try:
                 p.wait(timeout=10)  # with standard input still open: no end of input to end it
