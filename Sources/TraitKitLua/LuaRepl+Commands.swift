@@ -70,13 +70,13 @@ extension LuaRepl {
     private func explain(_ args: [String]) -> String {
         guard args.count >= 2 else { return "usage: :explain node trait   (e.g. :explain header Theme)\n" }
         let node = args.dropLast().joined(separator: " ")
-        return runForText("local node = ... return node:explain(\(luaQuoted(args.last!)))", node: node, command: "explain")
+        return runForText("local node = ... return node:explain(\(luaQuoted(traitName(args.last!))))", node: node, command: "explain")
     }
 
     /// `:watch node [trait ...]`; traits may be separated by spaces or commas.
     private func watch(_ args: [String]) -> String {
         guard let node = args.first else { return "usage: :watch node [trait ...]\n" }
-        let names = args.dropFirst().flatMap { $0.split(separator: ",").map(String.init) }
+        let names = args.dropFirst().flatMap { $0.split(separator: ",").map { traitName(String($0)) } }
         let list = names.isEmpty ? "tk.definedTraits()" : "{ \(names.map(luaQuoted).joined(separator: ", ")) }"
         let code = """
             local node, traits = ..., \(list)
@@ -100,7 +100,7 @@ extension LuaRepl {
                 end
               end
             end)
-            return "watching " .. tostring(node) .. ": \(names.isEmpty ? "every trait" : names.joined(separator: ", "))"
+            return "watching " .. tostring(node) .. ": " .. \(luaQuoted(names.isEmpty ? "every trait" : names.joined(separator: ", ")))
               .. (earlier and " (instead of what it watched before)" or "")
             """
         return runForText(code, node: node, command: "watch")
@@ -193,6 +193,12 @@ extension LuaRepl {
     }
 
     private func updateAfterCommand() -> String { updateIfAuto() }
+
+    /// A trait named in a command as Lua code names it, `Theme` or `"Theme"`: the bare name.
+    private func traitName(_ word: String) -> String {
+        guard word.count >= 2, let quote = word.first, quote == "\"" || quote == "'", word.last == quote else { return word }
+        return String(word.dropFirst().dropLast())
+    }
 
     private func luaQuoted(_ s: String) -> String {
         "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""

@@ -116,6 +116,19 @@ struct ReplTests {
         #expect(repl.feed(":h").hasPrefix("Lua 5.4 with `tk = require \"traitkit\"`."))
     }
 
+    /// A trait may be named in a command as Lua code names it, in quotes; whatever the words,
+    /// they reach Lua as strings, never as code (`:watch v "displayScale"` was a syntax error
+    /// in the code the command ran).
+    @Test func commandsTakeQuotedTraitNamesAndNothingElseAsCode() {
+        let (repl, _) = session()
+        _ = repl.feed("v = tk.View{ name = 'v' }; leaked = nil")
+        #expect(repl.feed(":explain v \"displayScale\"").hasPrefix("displayScale = 0 on View 'v'"))
+        #expect(repl.feed(":explain v 'displayScale'").hasPrefix("displayScale = 0 on View 'v'"))
+        #expect(repl.feed(":watch v \"displayScale\", userInterfaceStyle") == "watching <View 'v'>: displayScale, userInterfaceStyle\n")
+        _ = repl.feed(":watch v displayScale\" .. (function() leaked = true end)() .. \"")
+        #expect(repl.feed("leaked") == "nil\n")
+    }
+
     /// Watching a node again replaces its watch; `:unwatch` ends one, or all.
     @Test func watchesAreReplacedAndEnded() {
         let (repl, watched) = session()
