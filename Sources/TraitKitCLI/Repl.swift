@@ -59,7 +59,6 @@ struct Repl: ParsableCommand {
             case .line(let line):
                 emit(repl.feed(line))
             case .interrupted:
-                _ = repl.runtime.takeInterrupt()
                 repl.cancelInput()
                 emit("\n")
             case .end:
@@ -96,14 +95,19 @@ enum InputLine {
     case line(String), interrupted, end
 
     /// The next line, or `interrupted` when Ctrl-C ends the read or came since the last input
-    /// was taken (while results were printed, before the read began).
+    /// was taken (while results were printed, before the read began); either way the Ctrl-C
+    /// is taken here.
     static func read(_ repl: LuaRepl) -> InputLine {
         if repl.runtime.takeInterrupt() { return .interrupted }
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity: UInt = 0
         defer { free(buffer) }
         let count = tk_read_line(&buffer, &capacity)
-        guard count >= 0, let buffer else { return count == -2 ? .interrupted : .end }
+        if count == -2 {
+            _ = repl.runtime.takeInterrupt()
+            return .interrupted
+        }
+        guard count >= 0, let buffer else { return .end }
         var bytes = UnsafeRawBufferPointer(start: buffer, count: count)
         // Without its newline, "\r\n" included, as readLine gives it.
         if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
