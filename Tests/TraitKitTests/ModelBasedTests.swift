@@ -10,7 +10,9 @@ import TraitKit
 /// mutate anything"): they move or remove a view or set or remove an override, mid-walk, and
 /// the model, which recomputes every node in pre-order, applies the same change at the same
 /// point. So a view moved ahead of the walk or behind it must end up as if every node had been
-/// visited, though the engine visits only the nodes that need it.
+/// visited, though the engine visits only the nodes that need it; and a view moved anywhere
+/// but below the node whose callback runs waits for the next pass ("changes below the current
+/// node are picked up in the same pass, others in the next iteration").
 ///
 /// A failure prints its seed; `TRAITKIT_MODEL_SEED=<seed> swift test --filter ModelBased`
 /// replays it alone. `TRAITKIT_LONG=1` runs twenty times as many, longer sequences
@@ -106,8 +108,11 @@ struct ReferenceModel {
     var nodes: [Node] = []
     var systemTraits: [TraitValue] = ModelTraits.all.map(\.defaultValue)
     var fired: [Firing] = []
-    /// The nodes the running pass visited (a moved node is not visited twice in one pass).
+    /// The nodes the running pass visited (a moved node is not visited twice in one pass), and
+    /// those a callback moved where the pass will not take them (R7).
     private var visited: Set<Int> = []
+    /// The node whose callbacks run, while they do.
+    private var current: Int?
     /// Whether callbacks run their actions (only in `update()`), and whether one did.
     private var actionsEnabled = false
     private var actionRan = false
@@ -144,11 +149,20 @@ struct ReferenceModel {
     mutating func apply(_ action: CallbackAction) {
         switch action {
         case .move(let child, let parent, let at):
-            if !isAncestor(child, of: parent) { move(child, to: parent, at: at) }
+            guard !isAncestor(child, of: parent) else { return }
+            move(child, to: parent, at: at)
+            // The walk goes on below a node it is in (`child` above `current`) wherever it went.
+            if let current, !isAncestor(current, of: parent), !isAncestor(child, of: current) { markVisited(child) }
         case .remove(let child): move(child, to: nil)
         case .setOverride(let n, let t, let value): nodes[n].overrides[t] = value
         case .removeOverride(let n, let t): nodes[n].overrides[t] = nil
         }
+    }
+
+    /// Counts `n` and the nodes below it as visited in the running pass.
+    private mutating func markVisited(_ n: Int) {
+        visited.insert(n)
+        for child in nodes[n].children { markVisited(child) }
     }
 
     /// `updateTraitsIfNeeded()`: the chain from the top down to `n`, then `n`'s subtree.
@@ -186,7 +200,9 @@ struct ReferenceModel {
             if actionsEnabled, let action = nodes[n].registrations[i].action {
                 nodes[n].registrations[i].action = nil
                 actionRan = true
+                current = n
                 apply(action)
+                current = nil
             }
         }
     }
