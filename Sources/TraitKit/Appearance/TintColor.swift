@@ -33,18 +33,14 @@ extension View {
     /// again), and without the second rule the unwinding took time exponential in the depth.
     public func setTintColor(_ color: Color?) throws {
         let box = CurrentSlot.box
-        guard box.tintDepth < View.maxTintDepth, !box.tintRunaway else {
-            box.tintRunaway = true
+        guard box.tints.mayEnter(limit: View.maxTintDepth) else {
             throw TraitError.tintDidNotSettle(view: debugName, depth: View.maxTintDepth)
         }
         let before = tintColor
         ownTintColor = color
         guard tintColor !== before else { return }
-        box.tintDepth += 1
-        defer {
-            box.tintDepth -= 1
-            if box.tintDepth == 0 { box.tintRunaway = false }
-        }
+        box.tints.enter()
+        defer { box.tints.leave() }
         var failure: (any Error)?
         notifyTintChange(&failure)
         if let failure { throw failure }

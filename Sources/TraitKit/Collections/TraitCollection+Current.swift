@@ -73,15 +73,10 @@ enum CurrentSlot {
         @exclusivity(unchecked) var recordedReads: TraitSet?
         /// How many updates run on this thread (an update inside a callback is nested).
         @exclusivity(unchecked) var updateDepth = 0
-        /// How many tint changes notify their views on this thread (`setTintColor`), and
-        /// whether one of them went past the limit: every tint change until the outermost
-        /// ends is refused then.
-        @exclusivity(unchecked) var tintDepth = 0
-        @exclusivity(unchecked) var tintRunaway = false
-        /// The same for a binding's lifecycle methods running inside one another
-        /// (`TraitEnvironment.dispatch`).
-        @exclusivity(unchecked) var callbackDepth = 0
-        @exclusivity(unchecked) var callbackRunaway = false
+        /// Tint changes notifying their views inside one another on this thread (`setTintColor`).
+        @exclusivity(unchecked) var tints = Nesting()
+        /// A binding's lifecycle methods running inside one another (`TraitEnvironment.dispatch`).
+        @exclusivity(unchecked) var callbacks = Nesting()
         /// This thread's stack, for `StackRoom`.
         lazy var stack: (floor: UInt, size: Int)? = StackRoom.currentThreadStack()
         /// Slots written since the outermost update began (`CollectionSlot.forgetHistory`).
@@ -139,5 +134,30 @@ enum CurrentSlot {
         pthread_setspecific(key, box.toOpaque())
         tk_set_current_box(box.toOpaque())
         return box
+    }
+}
+
+/// Calls that start one another on a thread (a callback that starts what calls it), with a
+/// limit: one `limit` deep is refused, and so is every one after it until the outermost
+/// returns. Without the second rule a loop that catches the refusal and tries again at each
+/// level unwinds in time exponential in the depth.
+struct Nesting {
+    private var depth = 0
+    private var runaway = false
+
+    /// Whether one more may start; a refusal refuses the rest until the outermost `leave`.
+    mutating func mayEnter(limit: Int) -> Bool {
+        guard depth < limit, !runaway else {
+            runaway = true
+            return false
+        }
+        return true
+    }
+
+    mutating func enter() { depth += 1 }
+
+    mutating func leave() {
+        depth -= 1
+        if depth == 0 { runaway = false }
     }
 }

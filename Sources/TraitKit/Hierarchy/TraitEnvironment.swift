@@ -350,15 +350,11 @@ open class TraitEnvironment: CustomStringConvertible {
     func dispatch(_ event: NodeEvent, argument: AnyObject? = nil, fallback: () -> Void) throws {
         guard let binding else { return fallback() }
         let box = CurrentSlot.box
-        guard box.callbackDepth < Self.maxCallbackDepth, !box.callbackRunaway else {
-            box.callbackRunaway = true
+        guard box.callbacks.mayEnter(limit: Self.maxCallbackDepth) else {
             throw TraitError.callbacksDidNotSettle(method: event.rawValue, node: debugName, depth: Self.maxCallbackDepth)
         }
-        box.callbackDepth += 1
-        defer {
-            box.callbackDepth -= 1
-            if box.callbackDepth == 0 { box.callbackRunaway = false }
-        }
+        box.callbacks.enter()
+        defer { box.callbacks.leave() }
         if try binding.invoke(event, on: self, argument: argument) { return }
         fallback()
     }
