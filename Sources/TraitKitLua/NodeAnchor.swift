@@ -13,8 +13,10 @@ import TraitKit
 /// owner are a few stores, with no table to grow, hash or allocate.
 ///
 /// It is also the node's `NodeBinding`: the engine calls it for every lifecycle callback, and
-/// it runs the scripted method (per-instance first, then the Lua class chain) if there is one.
-final class NodeAnchor: NodeBinding {
+/// it runs the scripted method (per-instance first, then the Lua class chain) if there is one;
+/// and the runner of the runtime's registrations, whose entries live in the node's userdata
+/// (`RegistrationModule`).
+final class NodeAnchor: TraitChangeRunner, NodeBinding {
     /// The runtime while its state is open (the engine may keep the node longer).
     private let link: RuntimeLink
 
@@ -116,6 +118,11 @@ final class NodeAnchor: NodeBinding {
         _ = lua_setiuservalue(L, owner, firstSlot)
         lua_pushvalue(L, owner)
         _ = lua_setiuservalue(L, ud, previousSlot)
+    }
+
+    /// Registration `id` of `node` fired: runs its entry; nothing once the state is closed.
+    override func run(_ id: Int64, of node: TraitEnvironment, previous: TraitCollection) throws {
+        try link.withRuntime { try $0.fireHandler(id, of: node, previous: previous) }
     }
 
     /// A hosting view discarded render slots: drop the body results kept for them.

@@ -5,7 +5,8 @@ import TraitKit
 ///
 /// The Lua side of a registration (the handler, or the target and method name) lives in the
 /// node's userdata under an id (`HandlerSlot`); the engine's registration only holds the id,
-/// and firing finds the node's userdata (the engine passes the node) and the entry under it.
+/// and firing (`NodeAnchor.run`) finds the node's userdata (the engine passes the node) and
+/// the entry under it.
 /// So a handler that captures its own node forms a cycle Lua's collector can see and free (§7).
 enum RegistrationModule {
     static let members = Members()
@@ -19,9 +20,7 @@ enum RegistrationModule {
             runtime.lastHandlerId += 1
             let id = runtime.lastHandlerId
             try pushHandlerEntry(L)
-            let registration = try node.registerForTraitChanges(traits) { [link = runtime.link] node, previous in
-                try link.withRuntime { try $0.fireHandler(id, of: node, previous: previous) }
-            }
+            let registration = try node.registerForTraitChanges(traits, runner: runtime.nodeAnchor, id: id)
             HandlerSlot.store(L, node: 1, id: id)
             // The token is made here only (so it needs no identity-cache entry), and its
             // userdata is the one that carries the id.

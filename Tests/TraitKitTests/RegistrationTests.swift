@@ -52,6 +52,33 @@ struct RegistrationTests {
         #expect(throws: TraitError.emptyTraitList) { try b.registerForTraitChanges(TraitSet()) { _, _ in } }
     }
 
+    /// A binding's registration runs its runner with the id it registered, the node and the
+    /// previous collection, in the same order as closures; unregistered, it runs no more.
+    @Test func aRunnerRegistrationRunsItsEntryById() throws {
+        final class Recorder: TraitChangeRunner {
+            var log: [String] = []
+            override func run(_ id: Int64, of node: TraitEnvironment, previous: TraitCollection) throws {
+                log.append("\(id):\(node.name ?? "?"):\(previous.myAppTheme)->\(node.traitCollection.myAppTheme)")
+            }
+        }
+        let stage = Stage()
+        let a = try stage.view("a")
+        let b = try stage.view("b", in: a)
+        try stage.app.update()
+        let recorder = Recorder()
+        let theme = TraitSet([MyAppThemeTrait.trait])
+        let token = try b.registerForTraitChanges(theme, runner: recorder, id: 7)
+        try a.registerForTraitChanges(theme, runner: recorder, id: 3)
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        #expect(recorder.log == ["3:a:standard->pastel", "7:b:standard->pastel"])
+        #expect(b.unregisterForTraitChanges(token))
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(recorder.log.suffix(1) == ["3:a:pastel->bold"])
+        #expect(throws: TraitError.emptyTraitList) { try b.registerForTraitChanges(TraitSet(), runner: recorder, id: 1) }
+    }
+
     @Test func oneCallPerUpdateWhenSeveralRegisteredTraitsChange() throws {
         let stage = Stage()
         let b = try stage.view("b")

@@ -2,30 +2,28 @@
 ///
 /// A registration lives in its node and ends with it. The handler receives the node as an
 /// argument, so it never needs to capture (and so keep alive) the node it is registered on.
-public final class TraitChangeRegistration {
+/// Its kind says what it calls: a Swift closure (`ClosureRegistration`), or an entry a binding
+/// keeps on its side (`EntryRegistration`).
+public class TraitChangeRegistration {
     /// Called with the node and its previous collection after an update changed a registered trait.
     public typealias Handler = (TraitEnvironment, TraitCollection) throws -> Void
 
     let traits: TraitSet
-    /// What to call; the target-action form is a closure over a weak reference to its target.
-    /// One stored closure, not an enum of forms: firing then copies nothing out of the
-    /// registration, which a handler that unregisters itself cannot free mid-call because
-    /// the walk fires from its own copy of the node's registrations.
-    let handler: Handler
     /// Set by `unregisterForTraitChanges`: a pass that had already reached the node skips it.
     @exclusivity(unchecked) var ended = false
 
-    init(traits: TraitSet, handler: @escaping Handler) {
-        self.traits = traits
-        self.handler = handler
-    }
+    init(traits: TraitSet) { self.traits = traits }
 
-    /// Fires a registration the caller keeps alive, without retaining it or its closure
-    /// (the walk fires from its own copy of the node's registrations).
+    /// Calls what the registration names; each kind overrides it.
+    func call(_ node: TraitEnvironment, previous: TraitCollection) throws {}
+
+    /// Fires a registration the caller keeps alive, without retaining it or what it calls
+    /// (the walk fires from its own copy of the node's registrations, so a handler that
+    /// unregisters itself cannot free it mid-call).
     @inline(never)
     static func fire(_ registration: Unmanaged<TraitChangeRegistration>, _ node: TraitEnvironment,
                      previous: TraitCollection) throws {
-        try registration._withUnsafeGuaranteedRef { try $0.handler(node, previous) }
+        try registration._withUnsafeGuaranteedRef { try $0.call(node, previous: previous) }
     }
 
     /// Target-action: the target is held weakly, as in UIKit; once it is gone, nothing runs.
@@ -42,6 +40,53 @@ public final class TraitChangeRegistration {
         weak var object: AnyObject?
         init(_ object: AnyObject) { self.object = object }
     }
+}
+
+/// A registration that calls a Swift closure; the target-action form is one over a weak
+/// reference to its target.
+final class ClosureRegistration: TraitChangeRegistration {
+    let handler: Handler
+
+    init(traits: TraitSet, handler: @escaping Handler) {
+        self.handler = handler
+        super.init(traits: traits)
+    }
+
+    override func call(_ node: TraitEnvironment, previous: TraitCollection) throws {
+        try handler(node, previous)
+    }
+}
+
+/// A registration whose handler a binding keeps on its side under `id`.
+final class EntryRegistration: TraitChangeRegistration {
+    let id: Int64
+    let runner: TraitChangeRunner
+
+    init(traits: TraitSet, id: Int64, runner: TraitChangeRunner) {
+        self.id = id
+        self.runner = runner
+        super.init(traits: traits)
+    }
+
+    override func call(_ node: TraitEnvironment, previous: TraitCollection) throws {
+        try runner.run(id, of: node, previous: previous)
+    }
+}
+
+/// What runs the registrations a language binding keeps on its side, each under an id; a
+/// binding subclasses it.
+///
+/// A binding whose handlers are values of its language keeps them where that language's
+/// collector can trace them (a Lua binding: in the node's userdata), and registers the id: a
+/// closure per registration would be one more allocation for each, and would hold nothing
+/// the id does not name. A class, not a protocol: a reference and the id take the room of
+/// the closure they replace (the registration stays in its allocation size class), where an
+/// existential is a word more.
+open class TraitChangeRunner {
+    public init() {}
+
+    /// Runs entry `id` for `node`, whose registered traits changed from `previous`.
+    open func run(_ id: Int64, of node: TraitEnvironment, previous: TraitCollection) throws {}
 }
 
 /// What a node can do when a registered trait changes, without a closure
@@ -67,6 +112,15 @@ extension TraitEnvironment {
         throws(TraitError) -> TraitChangeRegistration
     {
         try register(traits, handler)
+    }
+
+    /// Calls `runner.run(id, node, previous)` after an update in which any of `traits`
+    /// changed value.
+    @discardableResult
+    public func registerForTraitChanges(_ traits: TraitSet, runner: TraitChangeRunner, id: Int64)
+        throws(TraitError) -> TraitChangeRegistration
+    {
+        try add(EntryRegistration(traits: traits, id: id, runner: runner))
     }
 
     /// Typed form of the closure registration: `registerForTraitChanges([ThemeTrait.self]) { ... }`.
@@ -123,8 +177,11 @@ extension TraitEnvironment {
     func register(_ traits: TraitSet, _ handler: @escaping TraitChangeRegistration.Handler)
         throws(TraitError) -> TraitChangeRegistration
     {
-        guard !traits.isEmpty else { throw .emptyTraitList }
-        let registration = TraitChangeRegistration(traits: traits, handler: handler)
+        try add(ClosureRegistration(traits: traits, handler: handler))
+    }
+
+    private func add(_ registration: TraitChangeRegistration) throws(TraitError) -> TraitChangeRegistration {
+        guard !registration.traits.isEmpty else { throw .emptyTraitList }
         ensureExtras().append(registration)
         extrasMasksDidChange()
         return registration
