@@ -71,6 +71,8 @@ enum LuaObject {
 
     static func className(_ object: AnyObject) -> String {
         if let node = object as? TraitEnvironment { return node.className }
+        // The engine's kinds of registration are one type to scripts.
+        if object is TraitChangeRegistration { return typeName(TraitChangeRegistration.self) }
         return String(describing: Swift.type(of: object))
     }
 
