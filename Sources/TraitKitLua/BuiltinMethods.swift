@@ -83,17 +83,13 @@ enum BuiltinMethods {
         }
     }
 
-    /// Makes `methods` the fallback of the root class table at `classIndex`.
-    static func install(_ L: LuaState, _ methods: [(String, SwiftLuaFunction)], inClassAt classIndex: Int32) {
-        let classIndex = absolute(L, classIndex)
-        guard lua_getmetatable(L, classIndex) != 0 else { return }
-        lua_createtable(L, 0, Int32(methods.count))
+    /// Adds `methods` to the table at `table`: a root class's fallback, beside the engine
+    /// methods its class table answers (`ClassModule.answerMethods`).
+    static func install(_ L: LuaState, _ methods: [(String, SwiftLuaFunction)], into table: Int32) {
         for (name, function) in methods {
             push(L, function)
-            rawSetField(L, -2, name)
+            rawSetField(L, table, name)
         }
-        rawSetField(L, -2, "__index")
-        tk_pop(L, 1)
     }
 
     /// With a root class table on top, replaces it by its built-in method `name` (true), or

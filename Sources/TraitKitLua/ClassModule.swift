@@ -38,11 +38,13 @@ enum ClassModule {
             if let superName { _ = rawGetField(L, module, superName) } else { lua_pushnil(L) }
             makeClass(L, name: name, engine: name, superAt: -1)
             tk_replace(L, -2)
+            let methods = answerMethods(L, classAt: -1, of: type, runtime)
             if type == View.self || type == ViewController.self {
-                push(L, subclass); rawSetField(L, -2, "subclass")
+                push(L, subclass); rawSetField(L, -3, "subclass")
                 BuiltinMethods.install(L, type == View.self ? BuiltinMethods.view : BuiltinMethods.controller,
-                                       inClassAt: -1)
+                                       into: methods)
             }
+            tk_pop(L, 1)
             lua_pushvalue(L, -1)
             runtime.classRefs[ObjectIdentifier(type)] = luaL_ref(L, tk_registryindex())
             rawSetField(L, module, name)
@@ -67,6 +69,42 @@ enum ClassModule {
         push(L, classNewIndex); rawSetField(L, -2, "__newindex")
         push(L, classToString); rawSetField(L, -2, "__tostring")
         lua_setmetatable(L, -2)
+    }
+
+    /// Lets the engine class table at `classAt` answer its instances' methods, as a Lua class
+    /// does (`tk.View.addSubview(parent, child)`, `local addSubview = tk.View.addSubview`):
+    /// its metatable's `__index` becomes a table of them (properties are read from
+    /// instances only), which falls back to the superclass. Instances never look there: they
+    /// find the methods in their member table first. Pushes the table and returns its index.
+    private static func answerMethods(_ L: LuaState, classAt: Int32, of type: AnyClass, _ runtime: LuaRuntime) -> Int32 {
+        let cls = absolute(L, classAt)
+        tk_newtable(L)
+        let methods = lua_gettop(L)
+        pushRef(L, runtime.members(forClass: type).getters)
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            if lua_type(L, -1) == LUA_TFUNCTION {
+                lua_pushvalue(L, -2)
+                tk_insert(L, -2)
+                lua_rawset(L, methods)
+            } else {
+                tk_pop(L, 1)
+            }
+        }
+        tk_pop(L, 1)
+        guard lua_getmetatable(L, cls) != 0 else { return methods }
+        if rawGetField(L, cls, literal: "__super") == LUA_TTABLE {
+            tk_newtable(L)
+            tk_insert(L, -2)
+            rawSetField(L, -2, "__index")
+            lua_setmetatable(L, methods)
+        } else {
+            tk_pop(L, 1)
+        }
+        lua_pushvalue(L, methods)
+        rawSetField(L, -2, "__index")
+        lua_settop(L, methods)
+        return methods
     }
 
     /// Refuses a `self` that is not a class table (one with the engine class it makes): the

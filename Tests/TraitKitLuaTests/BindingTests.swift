@@ -654,6 +654,30 @@ struct BindingTests {
             """)
     }
 
+    /// A class table answers its instances' methods, as a Lua class does: called with the
+    /// instance first, or kept in a local; properties stay the instances' own.
+    @Test func classTablesAnswerTheirInstancesMethods() {
+        expectLua("""
+            local tk = require "traitkit"
+            local Card = tk.View:subclass("MethodCard")
+            local parent, card = tk.View{ name = "p" }, Card{ name = "c" }
+            tk.View.addSubview(parent, card)
+            assert(card.superview == parent)
+            local remove = Card.removeFromSuperview
+            remove(card)
+            assert(card.superview == nil)
+            assert(type(tk.Window.addSubview) == "function" and type(tk.Window.layoutIfNeeded) == "function")
+            assert(type(tk.ViewController.addChild) == "function" and type(tk.Screen.setSystemTraits) == "function")
+            assert(tk.View.backgroundColor == nil and tk.View.superview == nil and tk.Window.rootViewController == nil)
+            assert(Card.nothing == nil and tk.View.nothing == nil and card.nothing == nil)
+            assert(tk.Window.layoutSubviews == tk.View.layoutSubviews and Card.subclass == tk.View.subclass)
+            local ok, err = pcall(tk.View.addSubview, parent, "x")
+            assert(not ok and err:find("bad argument #2 to 'addSubview' (expected a View, got string)", 1, true), err)
+            local token = tk.View.registerForTraitChanges(card, { "userInterfaceStyle" }, function() end)
+            assert(tostring(token) == "<TraitChangeRegistration>", tostring(token))
+            """)
+    }
+
     /// A class cannot take a name its engine class already has: an instance finds the engine's
     /// method or property first, so `function Card:addSubview(v)` would never be called and
     /// `Card.tintColor = c` never read. Lifecycle methods and other names are the class's.
