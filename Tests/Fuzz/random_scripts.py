@@ -124,6 +124,11 @@ class Generator:
             lambda: 'C[%d].view:addSubview(V[%d])' % (c(), v()),
             lambda: 'V[%d]:insertSubview(V[%d], %d)' % (v(), v(), r.randint(-1, 4)),
             lambda: 'V[%d]:removeFromSuperview()' % v(),
+            # Engine methods reached through class tables, with any self.
+            lambda: '%s.%s(%s, %s)' % (self.pick(['tk.View', 'Card', 'tk.Window', 'tk.ViewController', 'Ctl', 'tk.Screen']),
+                                       self.pick(['addSubview', 'removeFromSuperview', 'addChild', 'setNeedsLayout',
+                                                  'registerForTraitChanges', 'setSystemTraits', 'layoutIfNeeded']),
+                                       self.obj(), self.obj()),
             lambda: 'C[%d] = %s{ name = "c%d" }' % (c(), self.pick(['tk.ViewController', 'Ctl']), c()),
             lambda: 'C[%d]:addChild(C[%d])' % (c(), c()),
             lambda: 'C[%d]:removeFromParent()' % c(),
