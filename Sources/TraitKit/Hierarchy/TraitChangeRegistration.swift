@@ -83,6 +83,7 @@ final class EntryRegistration: TraitChangeRegistration {
 /// the closure they replace (the registration stays in its allocation size class), where an
 /// existential is a word more.
 open class TraitChangeRunner {
+    /// A runner; a binding makes one for all the registrations it keeps.
     public init() {}
 
     /// Runs entry `id` for `node`, whose registered traits changed from `previous`.
