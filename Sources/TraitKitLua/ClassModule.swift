@@ -34,17 +34,19 @@ enum ClassModule {
 
     static func install(_ runtime: LuaRuntime, into module: Int32) {
         let L = runtime.L
+        let methodCounts = Dictionary(runtime.registeredMembers.map { (ObjectIdentifier($0.type), $0.members.methods.count) },
+                                      uniquingKeysWith: { $1 })
         for (name, type, superName) in engineClasses {
             if let superName { _ = rawGetField(L, module, superName) } else { lua_pushnil(L) }
             makeClass(L, name: name, engine: name, superAt: -1)
             tk_replace(L, -2)
-            let methods = answerMethods(L, classAt: -1, of: type, runtime)
+            var builtins: [(String, SwiftLuaFunction)] = []
             if type == View.self || type == ViewController.self {
-                push(L, subclass); rawSetField(L, -3, "subclass")
-                BuiltinMethods.install(L, type == View.self ? BuiltinMethods.view : BuiltinMethods.controller,
-                                       into: methods)
+                push(L, subclass); rawSetField(L, -2, "subclass")
+                builtins = type == View.self ? BuiltinMethods.view : BuiltinMethods.controller
             }
-            tk_pop(L, 1)
+            answerMethods(L, classAt: -1, of: type, count: runtime.nearest(in: methodCounts, forClass: type) ?? 0,
+                          builtins: builtins, runtime)
             lua_pushvalue(L, -1)
             runtime.classRefs[ObjectIdentifier(type)] = luaL_ref(L, tk_registryindex())
             rawSetField(L, module, name)
@@ -74,11 +76,16 @@ enum ClassModule {
     /// Lets the engine class table at `classAt` answer its instances' methods, as a Lua class
     /// does (`tk.View.addSubview(parent, child)`, `local addSubview = tk.View.addSubview`):
     /// its metatable's `__index` becomes a table of them (properties are read from
-    /// instances only), which falls back to the superclass. Instances never look there: they
-    /// find the methods in their member table first. Pushes the table and returns its index.
-    private static func answerMethods(_ L: LuaState, classAt: Int32, of type: AnyClass, _ runtime: LuaRuntime) -> Int32 {
+    /// instances only) and of the class's `builtins`, which falls back to the superclass.
+    /// Instances never look there: they find the methods in their member table first. The
+    /// table is made at its final size from the `count` of the engine class's methods, as
+    /// `Members.install` makes the member tables.
+    private static func answerMethods(_ L: LuaState, classAt: Int32, of type: AnyClass, count: Int,
+                                      builtins: [(String, SwiftLuaFunction)], _ runtime: LuaRuntime) {
         let cls = absolute(L, classAt)
-        tk_newtable(L)
+        guard lua_getmetatable(L, cls) != 0 else { return }
+        let metatable = lua_gettop(L)
+        lua_createtable(L, 0, Int32(count + builtins.count))
         let methods = lua_gettop(L)
         pushRef(L, runtime.members(forClass: type).getters)
         lua_pushnil(L)
@@ -92,7 +99,7 @@ enum ClassModule {
             }
         }
         tk_pop(L, 1)
-        guard lua_getmetatable(L, cls) != 0 else { return methods }
+        BuiltinMethods.install(L, builtins, into: methods)
         if rawGetField(L, cls, literal: "__super") == LUA_TTABLE {
             tk_newtable(L)
             tk_insert(L, -2)
@@ -101,10 +108,8 @@ enum ClassModule {
         } else {
             tk_pop(L, 1)
         }
-        lua_pushvalue(L, methods)
-        rawSetField(L, -2, "__index")
-        lua_settop(L, methods)
-        return methods
+        rawSetField(L, metatable, "__index")
+        lua_settop(L, metatable - 1)
     }
 
     /// Refuses a `self` that is not a class table (one with the engine class it makes): the
