@@ -201,20 +201,20 @@ local ScrollView = {}
 local TableView = {}
 
 ---@class TextView: ScrollView
----@field text string The text its `TextEditor` element gave.
+---@field text string The text (a `TextEditor` element sets it when rendered).
 local TextView = {}
 
 ---@class Label: View
----@field color? string The color name its `Text` element gave.
----@field text string The text its `Text` element gave.
+---@field color? string The name of the text's color (a `Text` element sets it when rendered).
+---@field text string The text (a `Text` element sets it when rendered).
 local Label = {}
 
 ---@class Button: View
----@field title string The title its `Button` element gave.
+---@field title string The title (a `Button` element sets it when rendered).
 local Button = {}
 
 ---@class StackView: View
----@field axis "vertical"|"horizontal" The stack's axis.
+---@field axis "vertical"|"horizontal" The stack's axis; `horizontal` unless set, as UIStackView's.
 local StackView = {}
 
 ---@class HostingView: View
@@ -448,11 +448,6 @@ local HostingConfiguration = {}
 ---@field systemTraitsAffectingImageLookup Trait[] The system traits image assets match on (a fresh list at each read).
 local tk = {}
 
----A button; its title comes from a `Button` element.
----@param properties? table
----@return Button
-function tk.Button(properties) end
-
 ---An environment key, bridged to a trait or computed by `read`/`write` (R10).
 ---@param definition tk.EnvironmentKey.fields
 ---@return EnvironmentKey
@@ -463,69 +458,9 @@ function tk.EnvironmentKey(definition) end
 ---@return HostingConfiguration
 function tk.HostingConfiguration(root) end
 
----A controller that renders the element tree in `root`.
----@param properties? table
----@return HostingController
-function tk.HostingController(properties) end
-
----The view a hosting controller renders elements into.
----@param properties? table
----@return HostingView
-function tk.HostingView(properties) end
-
 ---An image asset: named variants chosen by traits.
 ---@return ImageAsset
 function tk.ImageAsset() end
-
----The marker view `introspect` puts next to the view it looks for.
----@param properties? table
----@return IntrospectionMarker
-function tk.IntrospectionMarker(properties) end
-
----A label; its text and color come from a `Text` element.
----@param properties? table
----@return Label
-function tk.Label(properties) end
-
----Made by `present`; a script reads it from `presentationController`.
----@param properties? table
----@return PresentationController
-function tk.PresentationController(properties) end
-
----A screen; the table gives its system traits (`userInterfaceIdiom`, `displayScale`, ...).
----@param systemTraits? table<string, any>
----@return Screen
-function tk.Screen(systemTraits) end
-
----A scroll view.
----@param properties? table
----@return ScrollView
-function tk.ScrollView(properties) end
-
----A stack view.
----@param properties? table
----@return StackView
-function tk.StackView(properties) end
-
----A table view (a scroll view).
----@param properties? table
----@return TableView
-function tk.TableView(properties) end
-
----A text view (a scroll view).
----@param properties? table
----@return TextView
-function tk.TextView(properties) end
-
----A window; give it `scene` to put it on screen.
----@param properties? table
----@return Window
-function tk.Window(properties) end
-
----A scene; `screen` places it on a screen.
----@param properties? table
----@return WindowScene
-function tk.WindowScene(properties) end
 
 ---Calls `fn(...)` after the current (or next) update's passes.
 ---@param fn function
@@ -555,6 +490,130 @@ function tk.tree(node, options) end
 
 ---One run-loop turn: traits, then constraints, layout and display (R6).
 function tk.update() end
+
+---The methods every engine class table answers, as a Lua class answers its instances'.
+---@class TraitEnvironmentClass
+---@field ancestor fun(self: TraitEnvironment, class: table|string): TraitEnvironment? The nearest node up the trait tree that is of the class.
+---@field explain fun(self: TraitEnvironment, trait: Trait|string): string Where the node's value of the trait comes from: override, ancestor, screen or default.
+---@field isKindOf fun(self: TraitEnvironment, class: table|string): boolean Whether the node is an instance of the class (table or name) or of a subclass.
+---@field registerForTraitChanges fun(self: TraitEnvironment, traits: (Trait|string)[], handler: TraitChangeHandler): TraitChangeRegistration|fun(self: TraitEnvironment, traits: (Trait|string)[], action: string): TraitChangeRegistration|fun(self: TraitEnvironment, traits: (Trait|string)[], target: table|TraitEnvironment, action: string): TraitChangeRegistration Calls the handler (or `node:action()`, or `target:action(node, previous)`) after an update changes one of the traits.
+---@field setNeedsDisplay fun(self: TraitEnvironment) Asks for `draw` in the next update.
+---@field setNeedsLayout fun(self: TraitEnvironment) Asks for `layoutSubviews` in the next update.
+---@field unregisterForTraitChanges fun(self: TraitEnvironment, registration: TraitChangeRegistration) Removes a registration; removing one twice does nothing.
+---@field updateTraitsIfNeeded fun(self: TraitEnvironment) Brings this node's traits up to date now.
+
+---A view; the table sets `name` and any writable property.
+---@class tk.View: TraitEnvironmentClass
+---@overload fun(properties?: table): View
+---@field addSubview fun(self: View, view: View) Adds `view` last, moving it from its old superview.
+---@field draw fun(self: View) Draws; runs after `setNeedsDisplay` or a color-appearance change.
+---@field findChild fun(self: View, class: table|string): View? The first view of the class below this one, depth first.
+---@field insertSubview fun(self: View, view: View, index: integer) Inserts `view` at a 1-based position.
+---@field layoutIfNeeded fun(self: View) Runs pending trait updates and layout of this subtree now.
+---@field layoutSubviews fun(self: View) Lays out subviews; runs in the update after `setNeedsLayout` or a trait it read changed.
+---@field previousSibling fun(self: View, class: table|string): View? The nearest earlier sibling subtree's first view of the class (Introspect's lookup).
+---@field removeFromSuperview fun(self: View) Takes the view out of its superview.
+---@field setNeedsUpdateConstraints fun(self: View) Asks for `updateConstraints` in the next update.
+---@field tintColorDidChange fun(self: View) Runs when the tint the view shows changes.
+---@field traitCollectionDidChange fun(self: View, previous?: TraitCollection) Runs after the view's collection changed in an update (deprecated in UIKit 17, still called).
+---@field updateConstraints fun(self: View) Updates constraints; runs before layout, subviews first.
+---@field updateConstraintsIfNeeded fun(self: View) Runs a pending `updateConstraints` now.
+tk.View = {}
+
+---A subclass table of the class; call it to make instances.
+---@param name string
+---@return table
+function tk.View:subclass(name) end
+
+---A window; give it `scene` to put it on screen.
+---@class tk.Window: tk.View
+---@overload fun(properties?: table): Window
+tk.Window = {}
+
+---A scroll view.
+---@class tk.ScrollView: tk.View
+---@overload fun(properties?: table): ScrollView
+tk.ScrollView = {}
+
+---A table view (a scroll view); a `List` element renders into one.
+---@class tk.TableView: tk.ScrollView
+---@overload fun(properties?: table): TableView
+tk.TableView = {}
+
+---A text view (a scroll view); a `TextEditor` element renders into one.
+---@class tk.TextView: tk.ScrollView
+---@overload fun(properties?: table): TextView
+tk.TextView = {}
+
+---A label; a `Text` element renders into one.
+---@class tk.Label: tk.View
+---@overload fun(properties?: table): Label
+tk.Label = {}
+
+---A button; a `Button` element renders into one.
+---@class tk.Button: tk.View
+---@overload fun(properties?: table): Button
+tk.Button = {}
+
+---A stack view; `VStack` and `HStack` render into one.
+---@class tk.StackView: tk.View
+---@overload fun(properties?: table): StackView
+tk.StackView = {}
+
+---The class of the view a hosting controller renders into (scripts do not make one).
+---@class tk.HostingView: tk.View
+tk.HostingView = {}
+
+---The class of the marker view `introspect` puts next to the view it looks for (scripts do not make one).
+---@class tk.IntrospectionMarker: tk.View
+tk.IntrospectionMarker = {}
+
+---A view controller; its view loads when first needed.
+---@class tk.ViewController: TraitEnvironmentClass
+---@overload fun(properties?: table): ViewController
+---@field addChild fun(self: ViewController, child: ViewController) Makes `child` a child (calls its `willMoveToParent`); add its view yourself.
+---@field didMoveToParent fun(self: ViewController, parent?: ViewController) Runs after the controller changed parent.
+---@field dismiss fun(self: ViewController) Dismisses what this controller presents, or itself.
+---@field loadView fun(self: ViewController) Makes the controller's view; runs once, when the view is first needed.
+---@field loadViewIfNeeded fun(self: ViewController) Loads the view now if it is not loaded.
+---@field present fun(self: ViewController, controller: ViewController) Presents `controller` over this one.
+---@field removeFromParent fun(self: ViewController) Leaves the parent (calls `didMoveToParent(nil)`).
+---@field traitCollectionDidChange fun(self: ViewController, previous?: TraitCollection) Runs after the controller's collection changed in an update.
+---@field viewDidAppear fun(self: ViewController) Runs after the view entered a window.
+---@field viewDidDisappear fun(self: ViewController) Runs after the view left its window.
+---@field viewDidLayoutSubviews fun(self: ViewController) Runs after the view laid out its subviews.
+---@field viewDidLoad fun(self: ViewController) Runs once after the view loaded.
+---@field viewIsAppearing fun(self: ViewController) Runs when the view is in the hierarchy with up-to-date traits.
+---@field viewWillAppear fun(self: ViewController) Runs before the view enters a window.
+---@field viewWillDisappear fun(self: ViewController) Runs before the view leaves its window.
+---@field viewWillLayoutSubviews fun(self: ViewController) Runs before the view lays out its subviews.
+---@field willMoveToParent fun(self: ViewController, parent?: ViewController) Runs before the controller changes parent.
+tk.ViewController = {}
+
+---A subclass table of the class; call it to make instances.
+---@param name string
+---@return table
+function tk.ViewController:subclass(name) end
+
+---A controller that renders the element tree in `root`.
+---@class tk.HostingController: tk.ViewController
+---@overload fun(properties?: table): HostingController
+tk.HostingController = {}
+
+---The class of what `present` makes; a script reads one from `presentationController`.
+---@class tk.PresentationController: TraitEnvironmentClass
+tk.PresentationController = {}
+
+---A scene; `screen` places it on a screen.
+---@class tk.WindowScene: TraitEnvironmentClass
+---@overload fun(properties?: table): WindowScene
+tk.WindowScene = {}
+
+---A screen; the table gives its system traits (`userInterfaceIdiom`, `displayScale`, ...).
+---@class tk.Screen: TraitEnvironmentClass
+---@overload fun(systemTraits?: table<string, any>): Screen
+---@field setSystemTraits fun(self: Screen, traits: table<string, any>) Changes system traits, as the device would (rotation, dark mode); the next update applies it.
+tk.Screen = {}
 
 ---@class tk.Color
 ---@overload fun(provider: fun(tc: TraitCollection): Color): Color
@@ -666,24 +725,6 @@ function tk.TraitCollection.fromJSON(json, options) end
 ---@param collections TraitCollection[]
 ---@return TraitCollection
 function tk.TraitCollection.traitsFrom(collections) end
-
----@class tk.View
----@overload fun(properties?: table): View
-tk.View = {}
-
----A subclass table of the class; call it to make instances.
----@param name string
----@return table
-function tk.View:subclass(name) end
-
----@class tk.ViewController
----@overload fun(properties?: table): ViewController
-tk.ViewController = {}
-
----A subclass table of the class; call it to make instances.
----@param name string
----@return table
-function tk.ViewController:subclass(name) end
 
 ---@class tk.elements
 tk.elements = {}

@@ -27,6 +27,15 @@ enum ClassModule {
         ("Screen", Screen.self, nil),
     ]
 
+    /// The engine classes scripts do not make, with what makes them: their class tables are
+    /// for `isKindOf`, `findChild` and `introspect`, and their constructor and `subclass` say
+    /// this instead.
+    static let madeElsewhere: [ObjectIdentifier: String] = [
+        ObjectIdentifier(HostingView.self): "a HostingController makes it to render its root element",
+        ObjectIdentifier(IntrospectionMarker.self): "introspect puts it next to the element it looks into",
+        ObjectIdentifier(PresentationController.self): "present makes it (read a controller's presentationController)",
+    ]
+
     /// How many classes a chain may have from a class up to its root engine class. Lookups
     /// follow `__super` one class at a time, so a bound keeps each short (and ends the walk
     /// on a chain a script looped with `rawset`); real hierarchies are a few classes deep.
@@ -135,6 +144,10 @@ enum ClassModule {
                 throw argumentError(L, 1, "subclass", expected: "a class (call it as Base:subclass(name))")
             }
             tk_pop(L, 1)
+            if let type = engineClasses.first(where: { $0.name == engine })?.type,
+               let maker = madeElsewhere[ObjectIdentifier(type)] {
+                throw LuaError("subclass: \(engine) cannot be subclassed, as scripts do not make it: \(maker)")
+            }
             guard chainLength(L, 1) < maxChain else {
                 throw LuaError("subclass: classes chain at most \(maxChain) deep (\(name) would be one more)")
             }
@@ -298,6 +311,11 @@ enum ClassModule {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(View.self): return View(name: name)
         case ObjectIdentifier(ScrollView.self): return ScrollView(name: name)
+        case ObjectIdentifier(TableView.self): return TableView(name: name)
+        case ObjectIdentifier(TextView.self): return TextView(name: name)
+        case ObjectIdentifier(Label.self): return Label(name: name)
+        case ObjectIdentifier(Button.self): return Button(name: name)
+        case ObjectIdentifier(StackView.self): return StackView(name: name)
         case ObjectIdentifier(ViewController.self): return ViewController(name: name)
         case ObjectIdentifier(HostingController.self):
             let root = try field(L, "root") {
@@ -331,7 +349,7 @@ enum ClassModule {
             runtime.application.add(screen)
             return screen
         default:
-            throw LuaError("\(try className()) cannot be made from a script")
+            throw LuaError("\(try className()) cannot be made from a script: " + (madeElsewhere[ObjectIdentifier(type)] ?? "no constructor"))
         }
     }
 

@@ -154,27 +154,52 @@ enum ViewMembers {
             }
         })])
 
-    static let textView = scrollView + Members(getters: [("text", { L in
-        guarded(L) { L in push(L, try check(L, TextView.self, "text").text); return 1 }
-    })])
+    static let textView = scrollView + Members(
+        getters: [("text", { L in guarded(L) { L in push(L, try check(L, TextView.self, "text").text); return 1 } })],
+        setters: [("text", { L in
+            guarded(L) { L in try check(L, TextView.self, "text").text = try checkString(L, 3, "text"); return 0 }
+        })])
 
-    static let label = view + Members(getters: [
-        ("text", { L in guarded(L) { L in push(L, try check(L, Label.self, "text").text); return 1 } }),
-        ("color", { L in
+    static let label = view + Members(
+        getters: [
+            ("text", { L in guarded(L) { L in push(L, try check(L, Label.self, "text").text); return 1 } }),
+            ("color", { L in
+                guarded(L) { L in
+                    if let color = try check(L, Label.self, "color").color { push(L, color) } else { lua_pushnil(L) }
+                    return 1
+                }
+            }),
+        ],
+        setters: [
+            ("text", { L in guarded(L) { L in try check(L, Label.self, "text").text = try checkString(L, 3, "text"); return 0 } }),
+            ("color", { L in
+                guarded(L) { L in
+                    let label = try check(L, Label.self, "color")
+                    label.color = try optString(L, 3, "color")
+                    return 0
+                }
+            }),
+        ])
+
+    static let button = view + Members(
+        getters: [("title", { L in guarded(L) { L in push(L, try check(L, Button.self, "title").title); return 1 } })],
+        setters: [("title", { L in
+            guarded(L) { L in try check(L, Button.self, "title").title = try checkString(L, 3, "title"); return 0 }
+        })])
+
+    static let stackView = view + Members(
+        getters: [("axis", { L in guarded(L) { L in push(L, try check(L, StackView.self, "axis").axis); return 1 } })],
+        setters: [("axis", { L in
             guarded(L) { L in
-                if let color = try check(L, Label.self, "color").color { push(L, color) } else { lua_pushnil(L) }
-                return 1
+                let stack = try check(L, StackView.self, "axis")
+                guard let axis = string(L, 3), axis == "vertical" || axis == "horizontal" else {
+                    throw argumentError(L, 3, "axis", detail: "expected \"vertical\" or \"horizontal\", got "
+                        + TraitValues.describeValue(L, 3))
+                }
+                stack.axis = axis
+                return 0
             }
-        }),
-    ])
-
-    static let button = view + Members(getters: [
-        ("title", { L in guarded(L) { L in push(L, try check(L, Button.self, "title").title); return 1 } }),
-    ])
-
-    static let stackView = view + Members(getters: [
-        ("axis", { L in guarded(L) { L in push(L, try check(L, StackView.self, "axis").axis); return 1 } }),
-    ])
+        })])
 
     static let hostingView = view + Members(getters: [
         ("bodyEvaluations", { L in

@@ -120,6 +120,12 @@ class Generator:
             # Constructors and hierarchy.
             lambda: 'V[%d] = %s{ name = "v%d" }' % (v(), self.pick(['tk.View', 'Card', 'tk.View']), v()),
             lambda: 'V[%d] = tk.View%s' % (v(), self.pick(['{ nmae = "typo" }', '(5)', '{ name = 5 }', '()'])),
+            lambda: 'V[%d] = %s' % (v(), self.pick(['tk.Label{ text = "l" }', 'tk.Button{ title = 1 }', 'tk.TableView{}',
+                                                   'tk.StackView{ axis = "vertical" }', 'tk.TextView{ text = "t" }',
+                                                   'tk.HostingView{}', 'tk.Label:subclass("L%d"){}' % r.randint(0, 3)])),
+            lambda: '%s = %s' % (self.pick(['V[%d].text' % v(), 'V[%d].axis' % v(), 'V[%d].title' % v(),
+                                            'V[%d].color' % v()]),
+                                 self.pick(['"x"', 'nil', '"horizontal"', '5', 'tk.Color.red'])),
             lambda: 'V[%d]:addSubview(V[%d])' % (v(), v()),
             lambda: 'C[%d].view:addSubview(V[%d])' % (c(), v()),
             lambda: 'V[%d]:insertSubview(V[%d], %d)' % (v(), v(), r.randint(-1, 4)),

@@ -165,4 +165,34 @@ struct UIKitAPITests {
             assert(table.concat(log, " ") == "outer:compact")
             """)
     }
+
+    /// Labels, buttons, stacks, table and text views are made as UIKit's are, and their
+    /// content is assignable (as an introspected view's is); the classes whose objects the
+    /// engine makes say what makes them when a script calls or subclasses them.
+    @Test func scriptsMakeTheViewsElementsRenderInto() {
+        expectLua("""
+            local tk = require "traitkit"
+            local label = tk.Label{ name = "title", text = "Hi", color = "secondaryLabel" }
+            assert(label.text == "Hi" and label.color == "secondaryLabel" and label.name == "title")
+            label.text, label.color = "Bye", nil
+            assert(label.text == "Bye" and label.color == nil)
+            local stack = tk.StackView{ axis = "vertical" }
+            assert(stack.axis == "vertical" and tk.StackView{}.axis == "horizontal")
+            stack:addSubview(label); stack:addSubview(tk.Button{ title = "OK" })
+            assert(stack:findChild(tk.Button).title == "OK" and label.superview == stack)
+            assert(tk.TextView{ text = "notes" }.text == "notes" and tk.TableView{}:isKindOf(tk.ScrollView))
+            local Badge = tk.Label:subclass("Badge")
+            local badge = Badge{ text = "3" }
+            assert(badge.className == "Badge" and badge:isKindOf(tk.Label) and badge.text == "3")
+            """)
+        expectLuaErrors([
+            ("tk.StackView{ axis = 'diagonal' }",
+             "bad field 'axis' in StackView{...} (expected \"vertical\" or \"horizontal\", got \"diagonal\")"),
+            ("tk.Label{}.text = 3", "bad value for 'text' (expected a string, got number)"),
+            ("tk.HostingView{}", "HostingView cannot be made from a script: a HostingController makes it to render its root element"),
+            ("tk.IntrospectionMarker:subclass('Mine')",
+             "subclass: IntrospectionMarker cannot be subclassed, as scripts do not make it: introspect puts it next"),
+            ("tk.PresentationController{}", "PresentationController cannot be made from a script: present makes it"),
+        ], prelude: "local tk = require 'traitkit'", file: "views.lua")
+    }
 }

@@ -92,10 +92,11 @@ public final class Label: View {
 /// Backs `VStack` / `HStack` (UIStackView).
 public final class StackView: View {
     /// `vertical` (VStack) or `horizontal` (HStack).
-    public let axis: String
-    init(axis: String) {
+    public var axis: String
+    /// A stack along `axis`; UIStackView's default is horizontal.
+    public init(axis: String = "horizontal", name: String? = nil) {
         self.axis = axis
-        super.init()
+        super.init(name: name)
     }
 }
 

@@ -85,7 +85,7 @@ public enum APISurface {
                     entries.append(Entry(path: path, kind: isConstructor ? .constructor : .function))
                 }
             case LUA_TTABLE where nested:
-                if isCallable(L, -1) { entries.append(Entry(path: path, kind: .constructor)) }
+                if isCallable(L, -1) { entries.append(Entry(path: path, kind: isMadeElsewhere(L, -1) ? .value : .constructor)) }
                 entries += tableEntries(L, lua_gettop(L), prefix: path, nested: false)
             case LUA_TTABLE:
                 entries.append(Entry(path: path, kind: .constructor))
@@ -94,6 +94,14 @@ public enum APISurface {
             }
         }
         return entries
+    }
+
+    /// Whether the table at `i` is the class table of an engine class scripts do not make.
+    private static func isMadeElsewhere(_ L: LuaState, _ i: Int32) -> Bool {
+        defer { tk_pop(L, 1) }
+        guard rawGetField(L, i, "__engine") == LUA_TSTRING, let engine = string(L, -1),
+              let type = ClassModule.engineClasses.first(where: { $0.name == engine })?.type else { return false }
+        return ClassModule.madeElsewhere[ObjectIdentifier(type)] != nil
     }
 
     private static func isCallable(_ L: LuaState, _ i: Int32) -> Bool {

@@ -33,14 +33,47 @@ extension LuaReference {
         let fieldOwners = Set(items.filter { $0.kind == .field }.map(\.owner))
         for owner in fieldOwners.sorted() { out += classBlock(owner + ".fields", parent: nil, local: false, itemsOf: owner) }
         out += classBlock("tk", parent: nil, local: true)
+        out += "---The methods every engine class table answers, as a Lua class answers its instances'.\n"
+            + "---@class \(Self.classTableRoot)\n" + methodFields(of: "TraitEnvironment") + "\n"
+        for (name, _, superName) in ClassModule.engineClasses { out += classTableBlock(name, parent: superName) }
         let tables = Set(items.map(\.owner).filter { $0.hasPrefix("tk.") && !fieldOwners.contains($0) })
-        for table in tables.sorted() { out += classBlock(table, parent: nil, local: false) }
+        for table in tables.subtracting(Self.classTables).sorted() { out += classBlock(table, parent: nil, local: false) }
         return out + "return tk\n"
+    }
+
+    /// The engine class tables, `tk.View` to `tk.Screen`: each typed as a class of its own
+    /// (`classTableBlock`), not as a field or function of `tk`.
+    static let classTables = Set(ClassModule.engineClasses.map { "tk." + $0.name })
+
+    /// The class the class tables of root engine classes extend.
+    static let classTableRoot = "TraitEnvironmentClass"
+
+    /// `tk.View`: its constructor's forms, its instances' methods as fields (`tk.View.addSubview`),
+    /// its own functions (`subclass`), extending its superclass's table.
+    private func classTableBlock(_ name: String, parent: String?) -> String {
+        let table = "tk." + name
+        var out = items.first { $0.path == table }.map { "---\($0.summary)\n" } ?? ""
+        out += "---@class \(table): " + (parent.map { "tk." + $0 } ?? Self.classTableRoot) + "\n"
+        if let constructor = items.first(where: { $0.path == table && $0.kind == .constructor }) {
+            for form in Signature.forms(constructor.type) { out += "---@overload \(form.function())\n" }
+        }
+        out += methodFields(of: name) + "\(table) = {}\n"
+        for item in items where item.owner == table && item.isCalled { out += "\n" + functionBlock(item) }
+        return out + "\n"
+    }
+
+    /// A field for each method and lifecycle method of `owner`, its forms a union of functions
+    /// taking the instance first.
+    private func methodFields(of owner: String) -> String {
+        items.filter { $0.owner == owner && ($0.kind == .method || $0.kind == .callback) }.map { item in
+            let type = Signature.forms(item.type).map { $0.function(selfType: owner) }.joined(separator: "|")
+            return "---@field \(item.name) \(type) \(item.summary)\n"
+        }.joined()
     }
 
     /// `---@class` with the fields, the table, then each function of `name`.
     private func classBlock(_ name: String, parent: String?, local: Bool, itemsOf owner: String? = nil) -> String {
-        let members = items.filter { $0.owner == (owner ?? name) }
+        let members = items.filter { $0.owner == (owner ?? name) && !Self.classTables.contains($0.path) }
         var out = "---@class \(name)" + (parent.map { ": " + $0 } ?? "") + "\n"
         if owner == nil, let constructor = items.first(where: { $0.path == name && $0.kind == .constructor }) {
             for form in Signature.forms(constructor.type) { out += "---@overload \(form.function())\n" }

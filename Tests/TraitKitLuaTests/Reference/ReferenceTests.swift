@@ -76,6 +76,17 @@ struct ReferenceTests {
         #expect(stubs.contains("---@param view View\nfunction View:addSubview(view) end"))
     }
 
+    /// Class tables are typed as the runtime has them: each extends its superclass's table,
+    /// answers its instances' methods, and is callable only where scripts make the class.
+    @Test func theDefinitionFileTypesClassTables() throws {
+        let stubs = try LuaReference().stubs()
+        #expect(stubs.contains("---@class tk.Window: tk.View\n---@overload fun(properties?: table): Window\n"))
+        #expect(stubs.contains("---@field addSubview fun(self: View, view: View) "))
+        #expect(stubs.contains("---@class tk.View: TraitEnvironmentClass\n"))
+        #expect(stubs.contains("---@class tk.HostingView: tk.View\ntk.HostingView = {}\n"))
+        #expect(!stubs.contains("function tk.Window("), "a class table is not also a function of tk")
+    }
+
     /// The document's examples, run in order as one script, print what their `-->` comments say.
     @Test func theDocumentsExamplesRunAndPrintWhatTheySay() throws {
         let document = try Self.file("docs/lua-api.md")
