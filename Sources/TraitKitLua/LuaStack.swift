@@ -107,8 +107,6 @@ func pushRef(_ L: LuaState, _ ref: Int32) {
 
 // MARK: Reading
 
-func luaType(_ L: LuaState, _ i: Int32) -> Int32 { lua_type(L, i) }
-
 func isNil(_ L: LuaState, _ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
 
 /// Sets a metatable with `__mode = mode` ("k", "v") on the table on top of the stack.
