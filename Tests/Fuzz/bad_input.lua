@@ -78,7 +78,7 @@ local names = {
   "tintColor", "overrideUserInterfaceStyle", "rootViewController", "scene", "screen", "superview",
   "subviews", "view", "parent", "children", "userInterfaceStyle", "horizontalSizeClass",
   "displayScale", "Theme", "layoutSubviews", "draw", "loadView", "viewDidLoad", "traitCollectionDidChange",
-  "cgColor", "red", "current", "VStack", "Text", "Custom", "noSuchMember", "__index", "",
+  "cgColor", "red", "current", "VStack", "Text", "Custom", "text", "axis", "title", "noSuchMember", "__index", "",
 }
 local function receivers()
   local r = random(12)
@@ -149,7 +149,7 @@ local function oneCall()
   elseif type(receiver) == "table" and receiver == tk then
     local fname = ({ "View", "ViewController", "Window", "WindowScene", "Screen", "TraitCollection",
       "Color", "ImageAsset", "defineTrait", "update", "async", "dump", "tree", "EnvironmentKey",
-      "HostingController" })[random(15)]
+      "HostingController", "Label", "StackView", "HostingView" })[random(18)]
     local f = tk[fname]
     local a, b = anyValue(), anyValue()
     local more = random(10) == 1 and manyValues() or {}
