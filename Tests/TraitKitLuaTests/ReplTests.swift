@@ -210,6 +210,7 @@ struct ReplTests {
         #expect(repl.completions(for: "header.trait") == ["header.traitCollection", "header.traitCollectionDidChange", "header.traitOverrides"])
         #expect(repl.completions(for: "header:layoutS") == ["header:layoutSubviews"], "a built-in method (super calls)")
         #expect(repl.completions(for: "tk.ViewController.viewDidL") == ["tk.ViewController.viewDidLayoutSubviews", "tk.ViewController.viewDidLoad"])
+        #expect(repl.completions(for: "tk.Label.addS") == ["tk.Label.addSubview"], "a class table's inherited methods")
         #expect(repl.completions(for: "header:regi") == ["header:registerForTraitChanges"])
         #expect(repl.completions(for: "header:super").isEmpty, "a property is not a method")
         #expect(repl.completions(for: "header.traitOverrides.horiz") == ["header.traitOverrides.horizontalSizeClass"])
