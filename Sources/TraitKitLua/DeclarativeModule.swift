@@ -164,14 +164,8 @@ enum DeclarativeModule {
             guard lua_type(L, -1) == LUA_TBOOLEAN else { throw bad("a boolean") }
             return .bool(lua_toboolean(L, -1) != 0)
         }
-        switch lua_type(L, -1) {
-        case LUA_TSTRING: return .string(string(L, -1) ?? "")
-        case LUA_TNUMBER:
-            var isInteger: Int32 = 0
-            let n = tk_tointeger(L, -1, &isInteger)
-            return .string(isInteger != 0 ? String(n) : formatNumber(tk_tonumber(L, -1, nil)))
-        default: throw bad("a string")
-        }
+        guard let text = displayText(L, -1) else { throw bad("a string") }
+        return .string(text)
     }
 
     static let makeCustom: SwiftLuaFunction = { L in

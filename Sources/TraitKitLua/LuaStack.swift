@@ -198,6 +198,25 @@ func optString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String? 
     return try checkString(L, i, function)
 }
 
+/// Text shown to a user (a label's, a button's title): a string, or a number as Lua prints
+/// it, as `luaL_checkstring` takes one; nil for anything else.
+func displayText(_ L: LuaState, _ i: Int32) -> String? {
+    switch lua_type(L, i) {
+    case LUA_TSTRING: return string(L, i)
+    case LUA_TNUMBER:
+        var isInteger: Int32 = 0
+        let n = tk_tointeger(L, i, &isInteger)
+        return isInteger != 0 ? String(n) : formatNumber(tk_tonumber(L, i, nil))
+    default: return nil
+    }
+}
+
+/// `displayText`, or an error naming what was expected.
+func checkDisplayText(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {
+    guard let text = displayText(L, i) else { throw argumentError(L, i, function, expected: "a string") }
+    return text
+}
+
 /// A finite number: a NaN or an infinity (a color component of `0/0`) would be clamped to
 /// something the script did not ask for, so it is an error, as it is for a number trait.
 func checkNumber(_ L: LuaState, _ i: Int32, _ function: String) throws -> Double {

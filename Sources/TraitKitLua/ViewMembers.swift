@@ -157,7 +157,7 @@ enum ViewMembers {
     static let textView = scrollView + Members(
         getters: [("text", { L in guarded(L) { L in push(L, try check(L, TextView.self, "text").text); return 1 } })],
         setters: [("text", { L in
-            guarded(L) { L in try check(L, TextView.self, "text").text = try checkString(L, 3, "text"); return 0 }
+            guarded(L) { L in try check(L, TextView.self, "text").text = try checkDisplayText(L, 3, "text"); return 0 }
         })])
 
     static let label = view + Members(
@@ -171,7 +171,7 @@ enum ViewMembers {
             }),
         ],
         setters: [
-            ("text", { L in guarded(L) { L in try check(L, Label.self, "text").text = try checkString(L, 3, "text"); return 0 } }),
+            ("text", { L in guarded(L) { L in try check(L, Label.self, "text").text = try checkDisplayText(L, 3, "text"); return 0 } }),
             ("color", { L in
                 guarded(L) { L in
                     let label = try check(L, Label.self, "color")
@@ -184,7 +184,7 @@ enum ViewMembers {
     static let button = view + Members(
         getters: [("title", { L in guarded(L) { L in push(L, try check(L, Button.self, "title").title); return 1 } })],
         setters: [("title", { L in
-            guarded(L) { L in try check(L, Button.self, "title").title = try checkString(L, 3, "title"); return 0 }
+            guarded(L) { L in try check(L, Button.self, "title").title = try checkDisplayText(L, 3, "title"); return 0 }
         })])
 
     static let stackView = view + Members(

@@ -181,6 +181,8 @@ struct UIKitAPITests {
             stack:addSubview(label); stack:addSubview(tk.Button{ title = "OK" })
             assert(stack:findChild(tk.Button).title == "OK" and label.superview == stack)
             assert(tk.TextView{ text = "notes" }.text == "notes" and tk.TableView{}:isKindOf(tk.ScrollView))
+            label.text = 42  -- a number reads as Lua prints it, as in a Text element
+            assert(label.text == "42" and tk.Button{ title = 1.5 }.title == "1.5")
             local Badge = tk.Label:subclass("Badge")
             local badge = Badge{ text = "3" }
             assert(badge.className == "Badge" and badge:isKindOf(tk.Label) and badge.text == "3")
@@ -188,7 +190,7 @@ struct UIKitAPITests {
         expectLuaErrors([
             ("tk.StackView{ axis = 'diagonal' }",
              "bad field 'axis' in StackView{...} (expected \"vertical\" or \"horizontal\", got \"diagonal\")"),
-            ("tk.Label{}.text = 3", "bad value for 'text' (expected a string, got number)"),
+            ("tk.Label{}.text = {}", "bad value for 'text' (expected a string, got table)"),
             ("tk.HostingView{}", "HostingView cannot be made from a script: a HostingController makes it to render its root element"),
             ("tk.IntrospectionMarker:subclass('Mine')",
              "subclass: IntrospectionMarker cannot be subclassed, as scripts do not make it: introspect puts it next"),
