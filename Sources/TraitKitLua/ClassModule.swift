@@ -36,6 +36,11 @@ enum ClassModule {
         ObjectIdentifier(PresentationController.self): "present makes it (read a controller's presentationController)",
     ]
 
+    /// What makes the objects of the engine class called `engine`, if scripts do not.
+    static func maker(ofClassNamed engine: String) -> String? {
+        engineClasses.first { $0.name == engine }.flatMap { madeElsewhere[ObjectIdentifier($0.type)] }
+    }
+
     /// How many classes a chain may have from a class up to its root engine class. Lookups
     /// follow `__super` one class at a time, so a bound keeps each short (and ends the walk
     /// on a chain a script looped with `rawset`); real hierarchies are a few classes deep.
@@ -144,8 +149,7 @@ enum ClassModule {
                 throw argumentError(L, 1, "subclass", expected: "a class (call it as Base:subclass(name))")
             }
             tk_pop(L, 1)
-            if let type = engineClasses.first(where: { $0.name == engine })?.type,
-               let maker = madeElsewhere[ObjectIdentifier(type)] {
+            if let maker = maker(ofClassNamed: engine) {
                 throw LuaError("subclass: \(engine) cannot be subclassed, as scripts do not make it: \(maker)")
             }
             guard chainLength(L, 1) < maxChain else {

@@ -99,9 +99,8 @@ public enum APISurface {
     /// Whether the table at `i` is the class table of an engine class scripts do not make.
     private static func isMadeElsewhere(_ L: LuaState, _ i: Int32) -> Bool {
         defer { tk_pop(L, 1) }
-        guard rawGetField(L, i, "__engine") == LUA_TSTRING, let engine = string(L, -1),
-              let type = ClassModule.engineClasses.first(where: { $0.name == engine })?.type else { return false }
-        return ClassModule.madeElsewhere[ObjectIdentifier(type)] != nil
+        guard rawGetField(L, i, "__engine") == LUA_TSTRING, let engine = string(L, -1) else { return false }
+        return ClassModule.maker(ofClassNamed: engine) != nil
     }
 
     private static func isCallable(_ L: LuaState, _ i: Int32) -> Bool {
