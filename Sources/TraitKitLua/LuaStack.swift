@@ -203,12 +203,16 @@ func optString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String? 
 func displayText(_ L: LuaState, _ i: Int32) -> String? {
     switch lua_type(L, i) {
     case LUA_TSTRING: return string(L, i)
-    case LUA_TNUMBER:
-        var isInteger: Int32 = 0
-        let n = tk_tointeger(L, i, &isInteger)
-        return isInteger != 0 ? String(n) : formatNumber(tk_tonumber(L, i, nil))
+    case LUA_TNUMBER: return numberText(L, i)
     default: return nil
     }
+}
+
+/// The number at `i` for display: an integer in full, a float as `formatNumber` writes it.
+func numberText(_ L: LuaState, _ i: Int32) -> String {
+    var isInteger: Int32 = 0
+    let n = tk_tointeger(L, i, &isInteger)
+    return isInteger != 0 ? String(n) : formatNumber(tk_tonumber(L, i, nil))
 }
 
 /// `displayText`, or an error naming what was expected.

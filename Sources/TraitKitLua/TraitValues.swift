@@ -253,10 +253,7 @@ enum TraitValues {
     static func describeValue(_ L: LuaState, _ i: Int32) -> String {
         switch lua_type(L, i) {
         case LUA_TSTRING: return "\"" + (text(L, i).map { clipped($0) } ?? escapedBytes(L, i)) + "\""
-        case LUA_TNUMBER:
-            var isInteger: Int32 = 0
-            let n = tk_tointeger(L, i, &isInteger)
-            return isInteger != 0 ? String(n) : formatNumber(tk_tonumber(L, i, nil))
+        case LUA_TNUMBER: return numberText(L, i)
         case LUA_TBOOLEAN: return lua_toboolean(L, i) != 0 ? "true" : "false"
         case LUA_TNIL: return "nil"
         default: return "(a \(typeName(L, i)))"

@@ -54,12 +54,15 @@ extension LuaReference {
         let table = "tk." + name
         var out = items.first { $0.path == table }.map { "---\($0.summary)\n" } ?? ""
         out += "---@class \(table): " + (parent.map { "tk." + $0 } ?? Self.classTableRoot) + "\n"
-        if let constructor = items.first(where: { $0.path == table && $0.kind == .constructor }) {
-            for form in Signature.forms(constructor.type) { out += "---@overload \(form.function())\n" }
-        }
-        out += methodFields(of: name) + "\(table) = {}\n"
+        out += constructorOverloads(table) + methodFields(of: name) + "\(table) = {}\n"
         for item in items where item.owner == table && item.isCalled { out += "\n" + functionBlock(item) }
         return out + "\n"
+    }
+
+    /// `---@overload` for each form of the constructor at `path`, if `path` is one.
+    private func constructorOverloads(_ path: String) -> String {
+        guard let constructor = items.first(where: { $0.path == path && $0.kind == .constructor }) else { return "" }
+        return Signature.forms(constructor.type).map { "---@overload \($0.function())\n" }.joined()
     }
 
     /// A field for each method and lifecycle method of `owner`, its forms a union of functions
@@ -75,9 +78,7 @@ extension LuaReference {
     private func classBlock(_ name: String, parent: String?, local: Bool, itemsOf owner: String? = nil) -> String {
         let members = items.filter { $0.owner == (owner ?? name) && !Self.classTables.contains($0.path) }
         var out = "---@class \(name)" + (parent.map { ": " + $0 } ?? "") + "\n"
-        if owner == nil, let constructor = items.first(where: { $0.path == name && $0.kind == .constructor }) {
-            for form in Signature.forms(constructor.type) { out += "---@overload \(form.function())\n" }
-        }
+        if owner == nil { out += constructorOverloads(name) }
         if let key = Self.indexedBy[name] { out += "---@field [\(key)] any\n" }
         for item in members where !item.isCalled {
             let optional = item.type.hasSuffix("?")
