@@ -7,7 +7,9 @@
  * `addSubview` marks the path up dirty. `traitOverrides` is a userdata made on the first fetch
  * and kept in the view; assigning to it checks the key against the defined trait names,
  * stores the value in a table and marks the path dirty. A registration checks its trait
- * list, makes a token userdata and keeps the handler in the view's handlers table under it. */
+ * list, makes a token userdata and keeps the handler in the view's handlers table under it.
+ * It does no updates: every view's `traitCollection` is one shared empty table, so the whole
+ * script run on it costs what a binding pays before any engine work. */
 #include "CBareBinding.h"
 #include <lua5.4/lua.h>
 #include <lua5.4/lauxlib.h>
@@ -146,12 +148,17 @@ static int push_overrides(lua_State *L) {
     return 1;
 }
 
-/* `__index` of views: a method (upvalue 1), `traitOverrides` or `name`. */
+/* `__index` of views: a method (upvalue 1), `traitOverrides`, `traitCollection` (upvalue 2, the
+ * one empty table every view answers) or `name`. */
 static int view_index(lua_State *L) {
     check_view(L, 1);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     if (is_key(L, 2, "traitOverrides", 14)) return push_overrides(L);
+    if (is_key(L, 2, "traitCollection", 15)) {
+        lua_pushvalue(L, lua_upvalueindex(2));
+        return 1;
+    }
     if (is_key(L, 2, "name", 4)) {
         lua_getiuservalue(L, 1, NAME);
         return 1;
@@ -181,7 +188,8 @@ int tk_open_bare_binding(lua_State *L) {
     lua_pushvalue(L, traits);
     lua_pushcclosure(L, register_for_trait_changes, 1);
     lua_setfield(L, -2, "registerForTraitChanges");
-    lua_pushcclosure(L, view_index, 1);
+    lua_createtable(L, 0, 0);  /* the one collection every view answers */
+    lua_pushcclosure(L, view_index, 2);
     lua_setfield(L, -2, "__index");
     luaL_newmetatable(L, OVERRIDES);
     lua_pushvalue(L, traits);

@@ -438,7 +438,8 @@ struct BenchCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["swift read, hot", "swift flush, 10000 nodes", "unrelated registrations", "memory per view",
                      "Swift handlers on every 10th node", "lua read", "lua flush with Lua handlers",
-                     "whole script: total", "whole script: the driver alone", "start-up: traitkit run"] {
+                     "whole script: total", "whole script: the driver alone", "whole script: the bare C binding",
+                     "start-up: traitkit run"] {
             #expect(result.stdout.contains(name), "missing \(name)")
         }
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -473,6 +474,15 @@ struct BenchCommandTests {
             #expect(by == "bare C binding" && (value ?? 0) > 0, "\(name): \(by ?? "nil") \(value ?? 0)")
         }
         #expect(comparison("insertSubview at 1, 1k siblings").1 == nil)
+        // The whole script on the bare C binding is shown against what 3x pure Lua allows, and
+        // a missed total says what that leaves above it for the engine.
+        let bare = byName["whole script: the bare C binding (no engine: no updates, one empty collection), 10000 nodes"]
+        let allowed = (bare?["comparison"] as? [String: Any])?["value"] as? Double
+        let pureTotal = ((byName["whole script: total, 10000 nodes"]?["comparison"] as? [String: Any])?["value"] as? Double) ?? 0
+        #expect((bare?["value"] as? Double ?? 0) > 0 && abs((allowed ?? 0) * 3 - pureTotal) < 1e-6 * pureTotal, "\(bare ?? [:])")
+        if let reason = byName["whole script: total, 10000 nodes"]?["reason"] as? String {
+            #expect(reason.contains("the bare C binding, which keeps the views, overrides and handlers and does no update at all"))
+        }
         let judged = figures.filter { $0["meetsTarget"] != nil }
         #expect(judged.count >= 6)
         for figure in judged {
@@ -495,11 +505,12 @@ struct BenchCommandTests {
             let fields = line.split(separator: "\t")
             if fields.count == 3, fields[0] == "1000" { blocks[String(fields[1])] = Double(fields[2]) }
         }
-        #expect(blocks.count == 18, "\(result.stdout)")
+        #expect(blocks.count == 24, "\(result.stdout)")
         #expect((blocks["tk.build.blocks"] ?? 0) >= 1)
         #expect((blocks["tk.read.blocks"] ?? 1) == 0)
         for phase in ["build", "configure", "settle", "toggle", "read", "teardown"] {
             #expect(blocks["pure.\(phase).blocks"] == 0, "pure Lua, \(phase)")
+            #expect(blocks["bare.\(phase).blocks"] == 0, "bare C binding, \(phase)")
         }
     }
 

@@ -1,6 +1,6 @@
 /* The bare C binding `traitkit bench` times the everyday operations against: the same calls
  * as TraitKit's (`View{...}`, `addSubview`, `removeFromSuperview`, `traitOverrides`,
- * `registerForTraitChanges`), with no engine behind them. What it costs is what any Lua
+ * `registerForTraitChanges`, `traitCollection`), with no engine behind them. What it costs is what any Lua
  * binding pays on the machine before doing any work of its own: the interpreter's call
  * into C, a userdata, a metatable check, a few API calls. */
 #ifndef TRAITKIT_CBAREBINDING_H

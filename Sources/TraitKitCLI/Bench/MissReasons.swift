@@ -60,20 +60,26 @@ enum MissReasons {
     }
 
     /// The whole script's total: what 3x leaves once the driver's own work (the same script on
-    /// an API that does nothing) is paid, and how much of TraitKit's part the build is, whose
+    /// an API that does nothing) is paid, how much of TraitKit's part the build is, whose
     /// per-view work (a Swift object, a userdata, a re-parenting) costs somewhat less than pure
-    /// Lua's tables.
-    static func wholeScriptTotal(_ total: Double, pure: Double, driver: Double, build: Double,
-                                 pureBuild: Double) -> String {
+    /// Lua's tables, and what 3x leaves above a bare C binding that does no engine work at all.
+    static func wholeScriptTotal(_ total: Double, pure: Double, driver: Double, bare: Double, updates: Double,
+                                 build: Double, pureBuild: Double) -> String {
         let f = { (x: Double) in BenchReport.format(x) }
         let share = total > 0 ? Int((build / total * 100).rounded()) : 0
         let room = pure / 3 - driver
-        return "the driver alone (the same script on an API that does nothing) takes \(f(driver)) ns per view, "
+        let reason = "the driver alone (the same script on an API that does nothing) takes \(f(driver)) ns per view, "
             + (room > 0 ? "so 3x leaves \(f(room)) ns per view" : "more than 3x allows, so 3x leaves nothing")
             + " for TraitKit's own work in all six phases, where it spends \(f(total - driver)) (pure Lua: "
             + "\(f(pure - driver))); the build is \(share)% of TraitKit's total "
             + "(\(f(build)) ns per view, pure Lua's \(f(pureBuild))): a view's Swift object, userdata and re-parenting "
             + "cost somewhat less than pure Lua's tables; the lead is in the updates, where pure Lua walks its dirty trees"
+        let left = pure / 3 - bare
+        return reason + "; the bare C binding, which keeps the views, overrides and handlers and does no update at all, "
+            + "takes \(f(bare)) ns per view on this script: "
+            + (left > 0 ? "3x leaves \(f(left)) ns per view above it" : "more than 3x allows, so 3x leaves nothing above it")
+            + " for everything the engine adds (its Swift objects, the updates, the collections), where "
+            + "TraitKit's settle and toggle alone take \(f(updates))"
     }
 
     /// The whole-script workload: what each phase still pays for.

@@ -1,10 +1,13 @@
 import TraitKit
 import TraitKitLua
+import CBareBinding
+import CLua
 
 /// The whole-script workload (§6): a configuration script as users write them — build a
 /// tree, configure it, settle, toggle, read, tear down — run on TraitKit and on an idiomatic
 /// pure-Lua implementation of the same API subset, driven by the same Lua code in one state,
-/// and on an API that does nothing (the driver's own cost). Each phase is reported in ns per
+/// on an API that does nothing (the driver's own cost), and on the bare C binding
+/// (`CBareBinding`: what a binding pays with no engine behind it, its updates doing nothing). Each phase is reported in ns per
 /// view, with the blocks Lua allocated per view and the bytes the process's heap grew by per
 /// view outside Lua (Swift objects and arrays, mostly); a run with the allocation counter
 /// preloaded also counts the blocks allocated outside Lua (`AllocationCount`).
@@ -122,6 +125,17 @@ function engine.show(view)
   window.rootViewController.view:addSubview(view)
 end
 
+-- The bare C binding (CBareBinding): views, overrides and handlers kept as a C binding
+-- keeps them, no updates, and one empty table for every view's collection.
+local bare = {}
+do
+  local binding = bareBinding()
+  bare.View = binding.View
+  function bare.defineTrait(t) return binding.defineTrait(t.name) end
+  function bare.show() end
+  function bare.update() end
+end
+
 local clock = os.clock
 local phases = { "build", "configure", "settle", "toggle", "read", "teardown" }
 
@@ -188,8 +202,8 @@ local function median(xs) table.sort(xs) return xs[(#xs + 1) // 2] end
 
 -- The sides take turns, run by run: a machine whose speed drifts (a shared host) then slows
 -- all alike instead of whichever side ran in the slow stretch.
-local sides = { { "tk", engine }, { "pure", pure }, { "driver", driver } }
-local samples = { tk = {}, pure = {}, driver = {} }
+local sides = { { "tk", engine }, { "pure", pure }, { "driver", driver }, { "bare", bare } }
+local samples = { tk = {}, pure = {}, driver = {}, bare = {} }
 for r = 1, runs do
   for _, side in ipairs(sides) do
     collectgarbage(); collectgarbage()
@@ -215,12 +229,14 @@ end
     static func run(count: Int, runs: Int) -> [String: Double]? {
         let runtime = LuaRuntime()
         AllocationCount.provide(to: runtime)
+        lua_pushcclosure(runtime.L, tk_open_bare_binding, 0)
+        lua_setglobal(runtime.L, "bareBinding")
         if let error = runtime.run(chunk: script, name: "=whole script", arguments: [String(count), String(runs)]) {
             printError("traitkit bench: \(error)")
             return nil
         }
         var figures: [String: Double] = [:]
-        for side in ["tk", "pure", "driver"] {
+        for side in ["tk", "pure", "driver", "bare"] {
             for phase in phases {
                 for what in ["", ".lua", ".bytes", ".blocks"] {
                     figures["\(side).\(phase)\(what)"] = runtime.globalNumber(table: "results", key: "\(side).\(phase)\(what)")
