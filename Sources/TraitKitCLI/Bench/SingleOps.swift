@@ -1,4 +1,3 @@
-import CBareBinding
 import CLua
 import Glibc
 import TraitKit
@@ -155,8 +154,7 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
         for _ in 0..<runs {
             let runtime = LuaRuntime()
             if countingAllocations { AllocationCount.provide(to: runtime) }
-            lua_pushcclosure(runtime.L, tk_open_bare_binding, 0)
-            lua_setglobal(runtime.L, "bareBinding")
+            BareBinding.provide(to: runtime)
             if let error = runtime.run(chunk: script, name: "=single operations") {
                 printError("traitkit bench: \(error)")
                 return nil

@@ -1,16 +1,15 @@
 import TraitKit
 import TraitKitLua
-import CBareBinding
-import CLua
 
 /// The whole-script workload (§6): a configuration script as users write them — build a
 /// tree, configure it, settle, toggle, read, tear down — run on TraitKit and on an idiomatic
 /// pure-Lua implementation of the same API subset, driven by the same Lua code in one state,
 /// on an API that does nothing (the driver's own cost), and on the bare C binding
-/// (`CBareBinding`: what a binding pays with no engine behind it, its updates doing nothing). Each phase is reported in ns per
-/// view, with the blocks Lua allocated per view and the bytes the process's heap grew by per
-/// view outside Lua (Swift objects and arrays, mostly); a run with the allocation counter
-/// preloaded also counts the blocks allocated outside Lua (`AllocationCount`).
+/// (`CBareBinding`: what a binding pays with no engine behind it, its updates doing nothing).
+/// Each phase is reported in ns per view, with the blocks Lua allocated per view and the
+/// bytes the process's heap grew by per view outside Lua (Swift objects and arrays, mostly);
+/// a run with the allocation counter preloaded also counts the blocks allocated outside Lua
+/// (`AllocationCount`).
 enum WholeScript {
     static let phases = ["build", "configure", "settle", "toggle", "read", "teardown"]
 
@@ -229,8 +228,7 @@ end
     static func run(count: Int, runs: Int) -> [String: Double]? {
         let runtime = LuaRuntime()
         AllocationCount.provide(to: runtime)
-        lua_pushcclosure(runtime.L, tk_open_bare_binding, 0)
-        lua_setglobal(runtime.L, "bareBinding")
+        BareBinding.provide(to: runtime)
         if let error = runtime.run(chunk: script, name: "=whole script", arguments: [String(count), String(runs)]) {
             printError("traitkit bench: \(error)")
             return nil
