@@ -483,6 +483,17 @@ struct BenchCommandTests {
         if let reason = byName["whole script: total, 10000 nodes"]?["reason"] as? String {
             #expect(reason.contains("the bare C binding, which keeps the views, overrides and handlers and does no update at all"))
         }
+        // Each phase carries the bare binding's time for it beside pure Lua's; the phases that
+        // call into the binding take time there, the updates none (it has none), and a missed
+        // phase's reason says where the bare binding stands.
+        for phase in ["build", "configure", "settle", "toggle", "read", "teardown"] {
+            let figure = byName["whole script: \(phase), 10000 nodes"]
+            let bare = try #require(figure?["bare"] as? Double, "\(phase): no bare figure")
+            #expect(["settle", "toggle"].contains(phase) ? bare < 50 : bare > 0, "\(phase): bare \(bare)")
+            if let reason = figure?["reason"] as? String {
+                #expect(reason.contains("the bare C binding, no engine behind it, takes"), "\(phase): \(reason)")
+            }
+        }
         let judged = figures.filter { $0["meetsTarget"] != nil }
         #expect(judged.count >= 6)
         for figure in judged {

@@ -180,11 +180,11 @@ struct Bench: ParsableCommand {
         var figures: [Figure] = []
         var total = 0.0, pureTotal = 0.0, driverTotal = 0.0, bareTotal = 0.0
         for phase in WholeScript.phases {
-            let tk = r["tk.\(phase)"] ?? 0, pure = r["pure.\(phase)"] ?? 0
+            let tk = r["tk.\(phase)"] ?? 0, pure = r["pure.\(phase)"] ?? 0, bare = r["bare.\(phase)"] ?? 0
             total += tk
             pureTotal += pure
             driverTotal += r["driver.\(phase)"] ?? 0
-            bareTotal += r["bare.\(phase)"] ?? 0
+            bareTotal += bare
             figures.append(Figure(name: "whole script: \(phase)", nodes: size, unit: "ns/view",
                                   value: tk, spread: 0, comparisonName: "pure Lua", comparison: pure,
                                   target: "faster than pure Lua", meetsTarget: tk < pure,
@@ -192,8 +192,9 @@ struct Bench: ParsableCommand {
                                                            outsideLua: blocks?["tk.\(phase).blocks"],
                                                            bytesOutsideLua: r["tk.\(phase).bytes"] ?? 0,
                                                            pureLua: r["pure.\(phase).lua"] ?? 0,
-                                                           pureOutsideLua: blocks?["pure.\(phase).blocks"]))
-                .explained(MissReasons.wholeScript(phase: phase)))
+                                                           pureOutsideLua: blocks?["pure.\(phase).blocks"]),
+                                  bare: bare)
+                .explained(MissReasons.wholeScript(phase: phase) + MissReasons.phaseAgainstBareBinding(tk, bare: bare, pure: pure)))
         }
         figures.append(Figure(name: "whole script: total", nodes: size, unit: "ns/view", value: total, spread: 0,
                               comparisonName: "pure Lua", comparison: pureTotal,
@@ -264,7 +265,8 @@ enum BenchReport {
     static func table(_ figures: [Figure]) -> String {
         var lines = ["figure | value | spread | comparison | target"]
         for f in figures {
-            let comparison = f.comparison.map { "\(f.comparisonName): \(format($0))" } ?? ""
+            let comparison = [f.comparison.map { "\(f.comparisonName): \(format($0))" },
+                              f.bare.map { "bare C binding: \(format($0))" }].compactMap { $0 }.joined(separator: "; ")
             let verdict = f.meetsTarget.map { $0 ? "met" : "MISSED" } ?? ""
             lines.append("\(f.label(withAllocations: true)) | \(format(f.value)) \(f.unit) | \(format(f.spread)) | \(comparison) | \(f.target ?? "") \(verdict)")
         }
@@ -284,6 +286,7 @@ enum BenchReport {
             if let d = f.depth { pairs.append(("depth", .integer(d))) }
             pairs += [("unit", .string(f.unit)), ("value", .number(f.value)), ("spread", .number(f.spread))]
             if let c = f.comparison { pairs.append(("comparison", .object([("name", .string(f.comparisonName)), ("value", .number(c))]))) }
+            if let b = f.bare { pairs.append(("bare", .number(b))) }
             if let t = f.target { pairs.append(("target", .string(t))) }
             if let m = f.meetsTarget { pairs.append(("meetsTarget", .bool(m))) }
             if let r = f.reason { pairs.append(("reason", .string(r))) }

@@ -18,6 +18,10 @@ struct Figure {
     var reason: String? = nil
     /// The blocks it allocates, where the bench counts them.
     var allocations: Allocations? = nil
+    /// The bare C binding's time for the same work in the same run, where the comparison is
+    /// something else (a whole-script phase is judged against pure Lua): what any binding of
+    /// these calls pays before an engine does anything.
+    var bare: Double? = nil
 
     /// The name with the tree: "swift flush, 100000 nodes (depth 27)"; the JSON's name.
     var label: String { label(withAllocations: false) }

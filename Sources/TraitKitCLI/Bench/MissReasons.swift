@@ -106,6 +106,15 @@ enum MissReasons {
         }
     }
 
+    /// The bare C binding's time for a whole-script phase in the same run, said after the
+    /// phase's reason: where it is itself behind pure Lua, no binding of these calls is ahead.
+    static func phaseAgainstBareBinding(_ value: Double, bare: Double, pure: Double) -> String {
+        guard bare > 0 else { return "" }
+        let said = "; the bare C binding, no engine behind it, takes \(BenchReport.format(bare)) ns per view in this phase"
+        if bare >= pure { return said + ": itself behind pure Lua" }
+        return said + ", TraitKit \(BenchReport.format(value / bare)) times that"
+    }
+
     /// The bare C binding's time for the same operation in the same run (what any binding pays
     /// before doing work of its own), said after a single operation's reason.
     static func againstBareBinding(_ value: Double, bare: Double?, target: Double?) -> String {
