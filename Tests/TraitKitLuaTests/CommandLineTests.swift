@@ -432,6 +432,9 @@ final class CommandLineTests {
 /// asserted here: they are measured by the benchmark, not by tests).
 @Suite("Benchmark command")
 struct BenchCommandTests {
+    /// The whole script's phases, as the bench names them.
+    static let wholeScriptPhases = ["build", "configure", "settle", "toggle", "read", "teardown"]
+
     /// Every figure is there; a missed target says why (`reason`), a met one gives none.
     @Test func quickJSONHasEveryFigureAndSaysWhyMisses() throws {
         let result = try traitkit(["bench", "--quick", "--json"])
@@ -486,7 +489,7 @@ struct BenchCommandTests {
         // Each phase carries the bare binding's time for it beside pure Lua's; the phases that
         // call into the binding take time there, the updates none (it has none), and a missed
         // phase's reason says where the bare binding stands.
-        for phase in ["build", "configure", "settle", "toggle", "read", "teardown"] {
+        for phase in Self.wholeScriptPhases {
             let figure = byName["whole script: \(phase), 10000 nodes"]
             let bare = try #require(figure?["bare"] as? Double, "\(phase): no bare figure")
             #expect(["settle", "toggle"].contains(phase) ? bare < 50 : bare > 0, "\(phase): bare \(bare)")
@@ -519,7 +522,7 @@ struct BenchCommandTests {
         #expect(blocks.count == 24, "\(result.stdout)")
         #expect((blocks["tk.build.blocks"] ?? 0) >= 1)
         #expect((blocks["tk.read.blocks"] ?? 1) == 0)
-        for phase in ["build", "configure", "settle", "toggle", "read", "teardown"] {
+        for phase in Self.wholeScriptPhases {
             #expect(blocks["pure.\(phase).blocks"] == 0, "pure Lua, \(phase)")
             #expect(blocks["bare.\(phase).blocks"] == 0, "bare C binding, \(phase)")
         }

@@ -109,18 +109,23 @@ enum MissReasons {
     /// The bare C binding's time for a whole-script phase in the same run, said after the
     /// phase's reason: where it is itself behind pure Lua, no binding of these calls is ahead.
     static func phaseAgainstBareBinding(_ value: Double, bare: Double, pure: Double) -> String {
-        guard bare > 0 else { return "" }
-        let said = "; the bare C binding, no engine behind it, takes \(BenchReport.format(bare)) ns per view in this phase"
-        if bare >= pure { return said + ": itself behind pure Lua" }
-        return said + ", TraitKit \(BenchReport.format(value / bare)) times that"
+        bareBinding(value, bare: bare, in: "per view in this phase", itself: bare >= pure ? "itself behind pure Lua" : nil)
     }
 
     /// The bare C binding's time for the same operation in the same run (what any binding pays
     /// before doing work of its own), said after a single operation's reason.
     static func againstBareBinding(_ value: Double, bare: Double?, target: Double?) -> String {
-        guard let bare, bare > 0 else { return "" }
-        let said = "; the bare C binding, no engine behind it, takes \(BenchReport.format(bare)) ns here"
-        if let target, bare > target { return said + ": above the target itself" }
+        guard let bare else { return "" }
+        let above = target.map { bare > $0 } ?? false
+        return bareBinding(value, bare: bare, in: "here", itself: above ? "above the target itself" : nil)
+    }
+
+    /// The bare binding's time `bare` said after a reason: with what the bare figure itself
+    /// misses, when it does, else how many times that `value` is.
+    private static func bareBinding(_ value: Double, bare: Double, in place: String, itself: String?) -> String {
+        guard bare > 0 else { return "" }
+        let said = "; the bare C binding, no engine behind it, takes \(BenchReport.format(bare)) ns \(place)"
+        if let itself { return said + ": " + itself }
         return said + ", TraitKit \(BenchReport.format(value / bare)) times that"
     }
 
