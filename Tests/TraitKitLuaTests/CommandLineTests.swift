@@ -497,6 +497,12 @@ struct BenchCommandTests {
                 #expect(reason.contains("the bare C binding, no engine behind it, takes"), "\(phase): \(reason)")
             }
         }
+        // Scripts/test installs lua5.4: the pure-Lua loop is judged against it.
+        let loop = byName["pure-Lua loop under traitkit run, no limits"]
+        let loopComparison = loop?["comparison"] as? [String: Any]
+        #expect(loopComparison?["name"] as? String == "lua5.4" && (loopComparison?["value"] as? Double ?? 0) > 0,
+                "\(loop ?? [:])")
+        #expect(loop?["meetsTarget"] is Bool)
         let judged = figures.filter { $0["meetsTarget"] != nil }
         #expect(judged.count >= 6)
         for figure in judged {
@@ -504,6 +510,18 @@ struct BenchCommandTests {
             let reason = figure["reason"] as? String ?? ""
             #expect(met == reason.isEmpty, "\(figure["name"] ?? "?"): met \(met), reason '\(reason)'")
         }
+    }
+
+    /// Without `lua5.4` in PATH the table says what is missing and that the loop's target is
+    /// not judged, rather than leave the comparison and the verdict blank.
+    @Test func withoutLuaTheLoopIsNotJudgedAndSaysWhy() throws {
+        let result = try run(traitkitBinary.path, ["bench", "--quick"], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("pure-Lua loop under traitkit run") }
+        #expect(line?.hasSuffix("| lua5.4 not in PATH (apt-get install lua5.4) | within 5% of lua5.4 not judged") == true,
+                "\(line ?? "no line")")
+        let startUp = result.stdout.split(separator: "\n").first { $0.hasPrefix("start-up: traitkit run") }
+        #expect(startUp?.contains("| lua5.4 not in PATH (apt-get install lua5.4) |") == true, "\(startUp ?? "no line")")
     }
 
     /// The counting child, run as the bench runs it (the counter beside the binary, preloaded):

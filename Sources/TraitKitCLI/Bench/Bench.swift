@@ -236,13 +236,13 @@ struct Bench: ParsableCommand {
             .explained(MissReasons.singleOperation("tc[Trait]")))
         let loop = SingleOps.pureLuaLoop()
         figures.append(Figure(name: "pure-Lua loop under traitkit run, no limits", unit: "s", value: loop.traitkit,
-                              spread: 0, comparisonName: loop.lua == nil ? "lua5.4 not installed" : "lua5.4",
+                              spread: 0, comparisonName: loop.lua == nil ? "lua5.4 not in PATH (apt-get install lua5.4)" : "lua5.4",
                               comparison: loop.lua, target: "within 5% of lua5.4",
                               meetsTarget: loop.lua.map { loop.traitkit <= $0 * 1.05 })
             .explained(MissReasons.singleOperation("loop")))
         let start = SingleOps.startUp(runs: runs * 7)
         figures.append(Figure(name: "start-up: traitkit run of an empty script", unit: "ms", value: start.traitkit,
-                              spread: 0, comparisonName: start.lua == nil ? "lua5.4 not installed" : "lua5.4",
+                              spread: 0, comparisonName: start.lua == nil ? "lua5.4 not in PATH (apt-get install lua5.4)" : "lua5.4",
                               comparison: start.lua, target: nil, meetsTarget: nil))
         return figures
     }
@@ -265,9 +265,10 @@ enum BenchReport {
     static func table(_ figures: [Figure]) -> String {
         var lines = ["figure | value | spread | comparison | target"]
         for f in figures {
-            let comparison = [f.comparison.map { "\(f.comparisonName): \(format($0))" },
-                              f.bare.map { "bare C binding: \(format($0))" }].compactMap { $0 }.joined(separator: "; ")
-            let verdict = f.meetsTarget.map { $0 ? "met" : "MISSED" } ?? ""
+            let compared = f.comparison.map { "\(f.comparisonName): \(format($0))" } ?? f.unmeasuredComparison
+            let comparison = [compared, f.bare.map { "bare C binding: \(format($0))" }]
+                .compactMap { $0 }.joined(separator: "; ")
+            let verdict = f.meetsTarget.map { $0 ? "met" : "MISSED" } ?? (f.target == nil ? "" : "not judged")
             lines.append("\(f.label(withAllocations: true)) | \(format(f.value)) \(f.unit) | \(format(f.spread)) | \(comparison) | \(f.target ?? "") \(verdict)")
         }
         let missed = figures.filter { $0.reason != nil }
@@ -285,7 +286,11 @@ enum BenchReport {
             if let n = f.nodes { pairs.append(("nodes", .integer(n))) }
             if let d = f.depth { pairs.append(("depth", .integer(d))) }
             pairs += [("unit", .string(f.unit)), ("value", .number(f.value)), ("spread", .number(f.spread))]
-            if let c = f.comparison { pairs.append(("comparison", .object([("name", .string(f.comparisonName)), ("value", .number(c))]))) }
+            if let c = f.comparison {
+                pairs.append(("comparison", .object([("name", .string(f.comparisonName)), ("value", .number(c))])))
+            } else if let name = f.unmeasuredComparison {
+                pairs.append(("comparison", .object([("name", .string(name))])))
+            }
             if let b = f.bare { pairs.append(("bare", .number(b))) }
             if let t = f.target { pairs.append(("target", .string(t))) }
             if let m = f.meetsTarget { pairs.append(("meetsTarget", .bool(m))) }

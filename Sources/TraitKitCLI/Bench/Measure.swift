@@ -23,6 +23,13 @@ struct Figure {
     /// these calls pays before an engine does anything.
     var bare: Double? = nil
 
+    /// What the figure would have been compared with when that could not be measured
+    /// ("lua5.4 not in PATH ..."), so the output says why its target is not judged; nil when the
+    /// comparison was measured or the figure has none ("-").
+    var unmeasuredComparison: String? {
+        comparison == nil && comparisonName != "-" ? comparisonName : nil
+    }
+
     /// The name with the tree: "swift flush, 100000 nodes (depth 27)"; the JSON's name.
     var label: String { label(withAllocations: false) }
 

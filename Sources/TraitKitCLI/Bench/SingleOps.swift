@@ -175,7 +175,7 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
         """
 
     /// Seconds for `traitkit run` of a file holding `loop`, without limit options, and for
-    /// `lua5.4` running the same file (nil when that interpreter is not installed): medians of
+    /// `lua5.4` running the same file (nil when that interpreter is not in $PATH): medians of
     /// five, each a fresh process, as a user runs a script. (Timed inside this process, the
     /// loop would allocate in a heap every workload before it has grown.)
     static func pureLuaLoop() -> (traitkit: Double, lua: Double?) {
@@ -201,7 +201,7 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
     }
 
     /// Milliseconds from starting `traitkit run` on an empty script (this binary) to its exit,
-    /// and the same for `lua5.4` (nil when not installed): medians of `runs`.
+    /// and the same for `lua5.4` (nil when not in $PATH): medians of `runs`.
     static func startUp(runs: Int) -> (traitkit: Double, lua: Double?) {
         let seconds = againstLua(runs: runs, lua: ["/dev/null"]) { timeProcess(["/proc/self/exe", "run", "/dev/null"]) }
         return (seconds.traitkit * 1000, seconds.lua.map { $0 * 1000 })
@@ -209,15 +209,22 @@ time("tc.Name", 2000000, function() for _ = 1, 2000000 do x = tc.SingleOpTheme e
 
     /// Seconds: the medians of `runs` timings of `traitkit` and of `lua5.4 luaArguments`, run
     /// alternately so that a host whose speed drifts slows both alike (0 when `traitkit` never
-    /// ran; nil for `lua5.4` when it is not installed).
+    /// ran; nil for `lua5.4` when it is not in $PATH).
     private static func againstLua(runs: Int, lua luaArguments: [String],
                                    _ traitkit: () -> Double?) -> (traitkit: Double, lua: Double?) {
         var inside: [Double] = [], outside: [Double] = []
+        let lua = executableInPath("lua5.4")
         for _ in 0..<runs {
             if let seconds = traitkit() { inside.append(seconds) }
-            if let seconds = timeProcess(["/usr/bin/lua5.4"] + luaArguments) { outside.append(seconds) }
+            if let lua, let seconds = timeProcess([lua] + luaArguments) { outside.append(seconds) }
         }
         return (inside.isEmpty ? 0 : median(inside), outside.isEmpty ? nil : median(outside))
+    }
+
+    /// The first executable `name` in $PATH, as a shell would find it; nil when there is none.
+    private static func executableInPath(_ name: String) -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
     /// The middle sample (the upper one of an even count).
