@@ -236,15 +236,21 @@ struct Bench: ParsableCommand {
             .explained(MissReasons.singleOperation("tc[Trait]")))
         let loop = SingleOps.pureLuaLoop()
         figures.append(Figure(name: "pure-Lua loop under traitkit run, no limits", unit: "s", value: loop.traitkit,
-                              spread: 0, comparisonName: loop.lua == nil ? "lua5.4 not in PATH (apt-get install lua5.4)" : "lua5.4",
+                              spread: 0, comparisonName: Self.luaComparison(loop.lua),
                               comparison: loop.lua, target: "within 5% of lua5.4",
                               meetsTarget: loop.lua.map { loop.traitkit <= $0 * 1.05 })
             .explained(MissReasons.singleOperation("loop")))
         let start = SingleOps.startUp(runs: runs * 7)
         figures.append(Figure(name: "start-up: traitkit run of an empty script", unit: "ms", value: start.traitkit,
-                              spread: 0, comparisonName: start.lua == nil ? "lua5.4 not in PATH (apt-get install lua5.4)" : "lua5.4",
+                              spread: 0, comparisonName: Self.luaComparison(start.lua),
                               comparison: start.lua, target: nil, meetsTarget: nil))
         return figures
+    }
+
+    /// The name of a comparison with the stock interpreter: what to install when there was
+    /// none to time (`measured` nil).
+    private static func luaComparison(_ measured: Double?) -> String {
+        measured == nil ? "lua5.4 not in PATH (apt-get install lua5.4)" : "lua5.4"
     }
 
     /// Bytes per view from the allocator, 100k views.
