@@ -67,21 +67,24 @@ static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (limits->swift_depth == 0) { tk_end_for_memory(limits); return NULL; }
         limits->exceeded = 1;
     }
-    void *p = realloc(ptr, nsize);
+    void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);
     if (p) limits->used = limits->used - old + nsize;
     limits->allocations += (ptr == NULL);
     return p;
 }
 
 /* lua.c's allocator: a state's while nothing asks for counting (no --memory-limit, no
- * allocation figures), so a script pays nothing for limits it did not set. */
+ * allocation figures), so a script pays nothing for limits it did not set. A new block goes
+ * to malloc itself: most of Lua's allocations are new objects, and glibc's realloc of NULL
+ * costs a call and its checks more. */
 static inline void *tk_plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     (void)ud; (void)osize;
     if (nsize == 0) { free(ptr); return NULL; }
+    if (ptr == NULL) return malloc(nsize);
     return realloc(ptr, nsize);
 }
 
-/* Switches the state between tk_plain_alloc and the counting tk_alloc. Both use realloc and
+/* Switches the state between tk_plain_alloc and the counting tk_alloc. Both use malloc, realloc and
  * free, so blocks move between them freely; counting starts from what Lua holds now. Which
  * one the state has is kept in `counting`, not found by comparing lua_getallocf's answer with
  * them: these functions are static, and each Swift source file that calls them may get a copy
