@@ -84,8 +84,8 @@ static inline void *tk_plain_alloc(void *ud, void *ptr, size_t osize, size_t nsi
     return realloc(ptr, nsize);
 }
 
-/* Switches the state between tk_plain_alloc and the counting tk_alloc. Both use malloc, realloc and
- * free, so blocks move between them freely; counting starts from what Lua holds now. Which
+/* Switches the state between tk_plain_alloc and the counting tk_alloc. Both use malloc, realloc
+ * and free, so blocks move between them freely; counting starts from what Lua holds now. Which
  * one the state has is kept in `counting`, not found by comparing lua_getallocf's answer with
  * them: these functions are static, and each Swift source file that calls them may get a copy
  * of its own, at an address of its own. */
@@ -120,8 +120,8 @@ static inline tk_Limits *tk_limits(lua_State *L) {
 #endif
 
 /* Takes over a state another program made (`require "traitkit"` from lua5.4): its allocator
- * becomes tk_alloc (which calls realloc and free, as lua.c's does, so blocks move between the
- * two freely), counting from what Lua holds now, and the registry keeps `limits`. Swift frames
+ * becomes tk_alloc (which calls the C library's allocator, as lua.c's does, so blocks move
+ * between the two freely), counting from what Lua holds now, and the registry keeps `limits`. Swift frames
  * are on top until a call, so nothing here can fail for memory. */
 static inline void tk_attach(lua_State *L, tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
