@@ -6,12 +6,14 @@ hierarchy mutation, override (good and bad values), registration form (handlers 
 tree, raise strings and tables, re-enter tk.update, unregister, yield), builders, `modifying`,
 `performAsCurrent`, coroutines, `tk.async`, the declarative layer, dropped references,
 `collectgarbage` at random points and calls of metamethods through `debug.getmetatable` with
-random arguments. Runs each with `traitkit run`. A script may fail; it must never end by a
-signal (a crash, or an assertion of an API-checked Lua). A crash prints its seed and the script
-reduced to the lines that still crash it, and the run exits 1.
+random arguments. Runs each with `traitkit run`, or with `--lua` under a Lua interpreter that
+loads the C module (`require "traitkit"` finds it through LUA_CPATH). A script may fail; it
+must never end by a signal (a crash, or an assertion of an API-checked Lua). A crash prints
+its seed and the script reduced to the lines that still crash it, and the run exits 1.
 
     Tests/Fuzz/random_scripts.py --bin .build/release/traitkit [--scripts N] [--seed S]
         [--statements N] [--jobs N]
+    LUA_CPATH='.build/lua/?.so;;' Tests/Fuzz/random_scripts.py --lua lua5.4 [--scripts N] ...
     Tests/Fuzz/random_scripts.py --print SEED      # the script of one seed, to stdout
 """
 import argparse
@@ -273,15 +275,16 @@ def render(lines):
     return PRELUDE + '\n'.join(lines) + '\n' + EPILOGUE
 
 
-def run(binary, source, timeout, limited):
+def run(command, source, timeout, limited):
     """The signal a script ended by (0 for none, -1 when it hung), its standard error, and
-    whether it ran to its end. A `limited` script runs with --timeout (the limits' own paths,
+    whether it ran to its end. `command` runs a script file: `traitkit run`, or a Lua
+    interpreter. A `limited` script runs with `traitkit run --timeout` (the limits' own paths,
     and a script's debug.sethook refused); the others may set hooks of their own."""
     with tempfile.NamedTemporaryFile('w', suffix='.lua', delete=False) as f:
         f.write(source)
         path = f.name
     try:
-        p = subprocess.run([binary, 'run'] + (['--timeout', '20'] if limited else []) + [path], stdin=subprocess.DEVNULL,
+        p = subprocess.run(command + (['--timeout', '20'] if limited else []) + [path], stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
         return ((-p.returncode if p.returncode < 0 else 0), p.stderr.decode('utf-8', 'replace'),
                 p.stdout.endswith(b'fuzz script done\n'))
@@ -291,14 +294,14 @@ def run(binary, source, timeout, limited):
         os.unlink(path)
 
 
-def reduce(binary, lines, sig, timeout, limited):
+def reduce(command, lines, sig, timeout, limited):
     """The fewest lines that still end by `sig` (delta debugging over lines)."""
     n = 2
     while len(lines) >= 2:
         chunk = max(1, len(lines) // n)
         for start in range(0, len(lines), chunk):
             candidate = lines[:start] + lines[start + chunk:]
-            if run(binary, render(candidate), timeout, limited)[0] == sig:
+            if run(command, render(candidate), timeout, limited)[0] == sig:
                 lines, n = candidate, max(n - 1, 2)
                 break
         else:
@@ -311,6 +314,7 @@ def reduce(binary, lines, sig, timeout, limited):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--bin', default='.build/release/traitkit')
+    parser.add_argument('--lua', metavar='INTERPRETER', help='run the scripts under this Lua with the C module instead')
     parser.add_argument('--scripts', type=int, default=300)
     parser.add_argument('--seed', type=int, default=1, help='the first seed; script i has seed + i')
     parser.add_argument('--statements', type=int, default=120)
@@ -321,11 +325,14 @@ def main():
     if args.print is not None:
         sys.stdout.write(render(Generator(args.print).script(args.statements)))
         return 0
-    binary = os.path.abspath(args.bin)
+    command = [args.lua] if args.lua else [os.path.abspath(args.bin), 'run']
+
+    def limited(seed):
+        return seed % 2 == 0 and not args.lua  # a Lua interpreter has no limit options
 
     def one(seed):
         lines = Generator(seed).script(args.statements)
-        sig, stderr, finished = run(binary, render(lines), args.timeout, limited=seed % 2 == 0)
+        sig, stderr, finished = run(command, render(lines), args.timeout, limited(seed))
         return seed, lines, sig, stderr, finished
 
     failures, unfinished = 0, 0
@@ -342,7 +349,7 @@ def main():
             what = 'hung' if sig == -1 else 'ended by %s' % signal.Signals(sig).name
             print('fuzz: seed %d %s\n%s' % (seed, what, stderr[-2000:]), flush=True)
             if failures == 1 and sig != -1:
-                reduced = reduce(binary, lines, sig, args.timeout, limited=seed % 2 == 0)
+                reduced = reduce(command, lines, sig, args.timeout, limited(seed))
                 print('fuzz: seed %d reduced to %d lines (replay: Tests/Fuzz/random_scripts.py --print %d '
                       '--statements %d > crash.lua):\n%s' % (seed, len(reduced), seed, args.statements,
                                                                render(reduced)), flush=True)
