@@ -3,10 +3,12 @@ import Testing
 
 /// `require "traitkit"` from Debian's stock `lua5.4`, with the C module Scripts/build-lua-module
 /// builds (Scripts/test builds it first): every example prints what `traitkit run` prints.
+/// `$TRAITKIT_LUA` names another interpreter: Scripts/check-lua-api runs these tests under
+/// Lua's own, built on the library with the API checks, so the module's calls are checked too.
 @Suite("The C module under lua5.4")
 struct CModuleTests {
     static let module = packageRoot.appendingPathComponent(".build/lua/traitkit.so").path
-    static let lua = "/usr/bin/lua5.4"
+    static let lua = ProcessInfo.processInfo.environment["TRAITKIT_LUA"] ?? "/usr/bin/lua5.4"
 
     /// Runs `arguments` with lua5.4, the module first on its C path.
     static func lua(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
@@ -62,5 +64,30 @@ struct CModuleTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("early\tdark\ntrue\ntrue\nfalse\tstdin:17: unknown field 'nmae' in View{...} (did you mean 'name'?)"),
                 "\(result.stdout)")
+    }
+
+    /// The bad-input sweep (`BadInputTests`) through the module: its calls reach the engine
+    /// from a state the binding did not make.
+    @Test func randomBadCallsNeverCrashOrCorrupt() throws {
+        let result = try Self.lua(["Tests/Fuzz/bad_input.lua", "7", "100000"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("bad input: 100000 calls, seed 7, hierarchy whole"))
+    }
+
+    /// The module finds its limits in the registry, a lookup that takes a stack slot: a call
+    /// that made room for exactly its function and arguments (`tk.async` with many) still
+    /// runs, and stays within its room (under the API-checked interpreter an overrun aborts).
+    @Test func aDeferredCallWithManyArgumentsRuns() throws {
+        let result = try Self.lua(["-"], input: """
+            local tk = require "traitkit"
+            local counts = {}
+            for _, n in ipairs{ 17, 18, 19, 20, 40, 200 } do
+              tk.async(function(...) counts[#counts + 1] = select("#", ...) end, table.unpack({}, 1, n))
+            end
+            tk.update()
+            print(table.concat(counts, " "))
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "17 18 19 20 40 200\n")
     }
 }
