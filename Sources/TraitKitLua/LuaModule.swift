@@ -36,11 +36,38 @@ enum LuaModule {
         push(L, tree); rawSetField(L, module, "tree")
         LuaObject.push(L, runtime.application, .application)
         rawSetField(L, module, "app")
-        // package.loaded.traitkit = module
+        // package.loaded.traitkit = module, kept in the registry too: a script that clears
+        // package.loaded.traitkit to require it again (a test runner isolating its files) gets
+        // the same module, through package.preload in traitkit's own states and through
+        // luaopen_traitkit as a C module (`openModule`).
+        lua_pushvalue(L, module)
+        rawSetField(L, tk_registryindex(), moduleKey)
         lua_getfield(L, tk_registryindex(), LUA_LOADED_TABLE)
         lua_pushvalue(L, module)
         rawSetField(L, -2, "traitkit")
+        if runtime.ownsState {
+            lua_getfield(L, tk_registryindex(), LUA_PRELOAD_TABLE)
+            push(L, load)
+            rawSetField(L, -2, "traitkit")
+        }
         lua_settop(L, module - 1)
+    }
+
+    /// The registry's key for the module table.
+    static let moduleKey = "traitkit.module"
+
+    /// Pushes the module table the runtime made.
+    static func pushModule(_ L: LuaState) {
+        _ = rawGetField(L, tk_registryindex(), moduleKey)
+    }
+
+    /// `package.preload.traitkit`: the module again, for a `require` after a script cleared
+    /// `package.loaded.traitkit`.
+    static let load: SwiftLuaFunction = { L in
+        guarded(L) { L in
+            pushModule(L)
+            return 1
+        }
     }
 
     /// `tk.update()`: one run-loop turn (R6); rethrows the first callback error.

@@ -9,7 +9,8 @@ import CLua
 /// every object of the binding (finalizers run in the reverse order of creation).
 extension LuaRuntime {
     /// Attaches a runtime to `L` (once per state), leaves the module on the stack and returns
-    /// 1, as a `lua_CFunction` opening a module does.
+    /// 1, as a `lua_CFunction` opening a module does. A second `require` (after a script
+    /// cleared `package.loaded.traitkit`) gets the same module.
     public static func openModule(_ L: LuaState) -> Int32 {
         if rawGetField(L, tk_registryindex(), "traitkit.limits") != LUA_TLIGHTUSERDATA {
             tk_pop(L, 1)
@@ -25,9 +26,7 @@ extension LuaRuntime {
         } else {
             tk_pop(L, 1)
         }
-        lua_getfield(L, tk_registryindex(), LUA_LOADED_TABLE)
-        _ = rawGetField(L, -1, "traitkit")
-        tk_remove(L, -2)
+        LuaModule.pushModule(L)
         return 1
     }
 

@@ -18,4 +18,24 @@ struct LuaModuleTests {
             assert(none == 0, "no arguments: " .. tostring(none))
             """)
     }
+
+    /// A script that clears `package.loaded.traitkit` and requires it again (a test runner
+    /// isolating its files does) gets the same module, sandboxed or not.
+    @Test func requireAfterClearingPackageLoadedGivesTheSameModule() throws {
+        let script = """
+            local tk = require "traitkit"
+            package.loaded.traitkit = nil
+            local again = require "traitkit"
+            assert(again == tk, "require gave " .. tostring(again))
+            assert(package.loaded.traitkit == tk)
+            assert(again.View{ name = "v" }.name == "v")
+            print("same module")
+            """
+        expectLua(script)
+        for options in [[], ["--sandbox"]] {
+            let result = try traitkit(["run"] + options + ["-"], input: script)
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            #expect(result.stdout == "same module\n", "\(options)")
+        }
+    }
 }
