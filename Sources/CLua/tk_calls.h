@@ -22,9 +22,16 @@ typedef int (*tk_SwiftFunction)(lua_State *L);
 
 /* Runs the Swift function `f` in the running C function's frame, counting the Swift frame,
  * and returns what it returned; raises the memory overrun the allocator noted meanwhile
- * (tk_limits.h) once `f` has returned. */
+ * (tk_limits.h) once `f` has returned. A state another program made and is closing has no
+ * runtime any more (LuaModuleOpen.swift): a finalizer that runs after the module's own is
+ * refused. */
 static inline int tk_run_swift(lua_State *L, tk_SwiftFunction f) {
     tk_Limits *limits = tk_limits(L);
+    if (!limits->runtime) {
+        lua_pushliteral(L, "traitkit cannot be used once its Lua state is closing "
+                           "(a finalizer that runs after the module's own)");
+        return TK_RAISE_WHERE;
+    }
     int saved = limits->swift_depth;
     limits->swift_depth = saved + 1;
     int n = f(L);

@@ -144,8 +144,13 @@ public final class LuaRuntime {
         closed = true
         link.runtime = nil
         // An attached state is closing itself (this runs from its finalizer): Lua still frees
-        // through tk_alloc, which reads the limits, so they stay (one small block per state).
-        guard ownsState else { return }
+        // through tk_alloc, which reads the limits, so they stay (one small block per state),
+        // without the runtime, which is released next: the finalizers that run after this one
+        // (of objects made before `require "traitkit"`) are refused a call (tk_run_swift).
+        guard ownsState else {
+            limits.pointee.runtime = nil
+            return
+        }
         lua_close(L)
         limits.deallocate()
     }

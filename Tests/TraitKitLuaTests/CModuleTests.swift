@@ -69,6 +69,34 @@ struct CModuleTests {
         #expect(result.stdout.hasSuffix("\ntrue\n"), "require after clearing package.loaded: \(result.stdout)")
     }
 
+    /// Closing the state finalizes the module's own sentinel before the objects made before
+    /// the `require`: their finalizers may still reach the module, and get an error, where
+    /// they reached a released runtime and crashed the interpreter.
+    @Test func finalizersThatRunAfterTheModulesGetAnError() throws {
+        let result = try Self.lua(["-"], input: """
+            local view
+            local early = setmetatable({}, { __gc = function()
+              local tk = package.loaded.traitkit
+              print(pcall(tk.View, { name = "late" }))
+              print(pcall(tk.update))
+              print(pcall(function() return view.traitCollection.userInterfaceStyle end))
+            end })
+            local tk = require "traitkit"
+            view = tk.View{ name = "made" }
+            view:registerForTraitChanges({ "userInterfaceStyle" }, function() end)
+            print(view.traitCollection.userInterfaceStyle)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let refusal = "traitkit cannot be used once its Lua state is closing (a finalizer that runs after the module's own)"
+        #expect(result.stdout == """
+            unspecified
+            false\t\(refusal)
+            false\t\(refusal)
+            false\tstdin:6: \(refusal)
+
+            """)
+    }
+
     /// The bad-input sweep (`BadInputTests`) through the module: its calls reach the engine
     /// from a state the binding did not make.
     @Test func randomBadCallsNeverCrashOrCorrupt() throws {
