@@ -130,8 +130,8 @@ static inline tk_Limits *tk_limits(lua_State *L) {
 
 /* Takes over a state another program made (`require "traitkit"` from lua5.4): its allocator
  * becomes tk_alloc (which calls the C library's allocator, as lua.c's does, so blocks move
- * between the two freely), counting from what Lua holds now, and the registry keeps `limits`. Swift frames
- * are on top until a call, so nothing here can fail for memory. */
+ * between the two freely), counting from what Lua holds now, and the registry keeps
+ * `limits`. Swift frames are on top until a call, so nothing here can fail for memory. */
 static inline void tk_attach(lua_State *L, tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
     limits->swift_depth = 1;
