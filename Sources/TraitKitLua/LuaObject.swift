@@ -51,8 +51,10 @@ enum LuaObject {
         guard let box = box(L, i), box.pointee.kind == Kind.overrides.rawValue else { return nil }
         lua_getiuservalue(L, i, TK_PROXY_NODE_SLOT)
         defer { tk_pop(L, 1) }
-        // The proxy at `i` keeps the node's userdata, and with it the node, alive.
-        guard let node = self.box(L, -1), let object = node.pointee.object else { return nil }
+        // The proxy at `i` keeps the node's userdata, and with it the node, alive. A script
+        // can put any value there (debug.setuservalue): only a node's box is taken for one.
+        guard let node = self.box(L, -1), node.pointee.kind == Kind.node.rawValue,
+              let object = node.pointee.object else { return nil }
         return Unmanaged<TraitEnvironment>.fromOpaque(object).takeUnretainedValue()
     }
 

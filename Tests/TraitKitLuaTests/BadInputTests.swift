@@ -14,6 +14,15 @@ import Testing
         #expect(result.stdout.contains("bad input: \(calls) calls, seed \(seed), hierarchy whole"))
     }
 
+    /// The debug library can put any value where the binding keeps its own (user values,
+    /// metatables): Tests/Fuzz/tampering.lua replaces each on a fresh stage and uses the API.
+    /// A proxy whose node slot held a collection was once taken for a node (a Swift crash).
+    @Test func replacedUserValuesAndMetatablesNeverCrash() throws {
+        let result = try traitkit(["run", "Tests/Fuzz/tampering.lua"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "replaced 459 values\n")
+    }
+
     /// The binding's C functions trust their upvalues (a Swift function's address, the fast
     /// paths' tables): `debug.setupvalue` refuses to change them, where replacing one made the
     /// next call jump to nowhere. Every C function with upvalues a script can reach is tried

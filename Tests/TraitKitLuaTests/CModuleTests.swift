@@ -105,6 +105,13 @@ struct CModuleTests {
         #expect(result.stdout.contains("bad input: 100000 calls, seed 7, hierarchy whole"))
     }
 
+    /// The tampering script (`BadInputTests`) through the module.
+    @Test func replacedUserValuesAndMetatablesNeverCrash() throws {
+        let result = try Self.lua(["Tests/Fuzz/tampering.lua"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "replaced 459 values\n")
+    }
+
     /// The module finds its limits in the registry, a lookup that takes a stack slot: a call
     /// that made room for exactly its function and arguments (`tk.async` with many) still
     /// runs, and stays within its room (under the API-checked interpreter an overrun aborts).
