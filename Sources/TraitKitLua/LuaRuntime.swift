@@ -106,11 +106,13 @@ public final class LuaRuntime {
     }
 
     /// A runtime for a state another program made and closes (`openModule`): its
-    /// libraries are the program's; the binding's allocator takes over (`tk_attach`).
+    /// libraries are the program's; the binding's allocator takes over (`tk_attach`). The
+    /// runtime keeps the state's main thread, as one that makes its state does: `state` may
+    /// be a coroutine (a `require` inside one), which the collector frees once unreferenced.
     init(attachingTo state: LuaState) {
         limits = .allocate(capacity: 1)
-        L = state
-        tk_attach(L, limits)
+        tk_attach(state, limits)
+        L = limits.pointee.main!
         ownsState = false
         sandboxed = false
         setUp {}

@@ -105,6 +105,30 @@ struct CModuleTests {
         #expect(result.stdout.contains("bad input: 100000 calls, seed 7, hierarchy whole"))
     }
 
+    /// A `require` inside a coroutine: the runtime keeps the state's main thread, not the
+    /// coroutine, which may stay suspended (calls on it are refused: the API-checked
+    /// interpreter aborts) or be collected (valgrind saw reads of its freed stack).
+    @Test func aRequireInsideACoroutineLeavesTheRuntimeTheMainThread() throws {
+        let result = try Self.lua(["-"], input: """
+            local co = coroutine.create(function() coroutine.yield(require "traitkit"); return "finished" end)
+            local _, tk = coroutine.resume(co)
+            local Card = tk.View:subclass("Card")
+            local calls = 0
+            function Card:layoutSubviews() calls = calls + 1 end
+            local window = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            window.rootViewController = tk.ViewController{}
+            local card = Card{ name = "card" }
+            window.rootViewController.view:addSubview(card)
+            card:registerForTraitChanges({ "userInterfaceStyle" }, function() calls = calls + 100 end)
+            tk.update()
+            window.rootViewController.traitOverrides.userInterfaceStyle = "dark"
+            tk.update()
+            print(calls, coroutine.status(co), select(2, coroutine.resume(co)))
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "101\tsuspended\tfinished\n")
+    }
+
     /// The tampering script (`BadInputTests`) through the module.
     @Test func replacedUserValuesAndMetatablesNeverCrash() throws {
         let result = try Self.lua(["Tests/Fuzz/tampering.lua"])
