@@ -40,13 +40,15 @@ enum LuaModule {
         // package.loaded.traitkit to require it again (a test runner isolating its files) gets
         // the same module, through package.preload in traitkit's own states and through
         // luaopen_traitkit as a C module (`openModule`).
+        // A program may open the module in a state without the package library, which
+        // makes the table of loaded modules: it is made here then, as luaL_requiref does.
         lua_pushvalue(L, module)
         rawSetField(L, tk_registryindex(), moduleKey)
-        lua_getfield(L, tk_registryindex(), LUA_LOADED_TABLE)
+        _ = luaL_getsubtable(L, tk_registryindex(), LUA_LOADED_TABLE)
         lua_pushvalue(L, module)
         rawSetField(L, -2, "traitkit")
         if runtime.ownsState {
-            lua_getfield(L, tk_registryindex(), LUA_PRELOAD_TABLE)
+            _ = luaL_getsubtable(L, tk_registryindex(), LUA_PRELOAD_TABLE)
             push(L, load)
             rawSetField(L, -2, "traitkit")
         }

@@ -129,6 +129,23 @@ struct CModuleTests {
         #expect(result.stdout == "101\tsuspended\tfinished\n")
     }
 
+    /// A program may open the module without `require`, in a state without the package
+    /// library (no table of loaded modules yet): the module makes that table, as
+    /// luaL_requiref does, where it wrote into nothing and crashed.
+    @Test func theModuleOpensInAStateWithoutThePackageLibrary() throws {
+        let result = try Self.lua(["-"], input: """
+            local open = assert(package.loadlib("\(Self.module)", "luaopen_traitkit"))
+            debug.getregistry()._LOADED = nil
+            local tk = open()
+            local v = tk.View{ name = "bare" }
+            v.traitOverrides.userInterfaceStyle = "dark"
+            v:updateTraitsIfNeeded()
+            print(v.name, v.traitCollection.userInterfaceStyle, debug.getregistry()._LOADED.traitkit == tk)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "bare\tdark\ttrue\n")
+    }
+
     /// The tampering script (`BadInputTests`) through the module.
     @Test func replacedUserValuesAndMetatablesNeverCrash() throws {
         let result = try Self.lua(["Tests/Fuzz/tampering.lua"])
