@@ -36,6 +36,11 @@ static inline int tk_run_swift(lua_State *L, tk_SwiftFunction f) {
     limits->swift_depth = saved + 1;
     int n = f(L);
     limits->swift_depth = saved;
+    if (limits->refused && saved == 0) {  /* the program's allocator refused meanwhile */
+        limits->refused = 0;
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
     if (limits->exceeded && saved == 0) {
         limits->exceeded = 0;
         /* As Lua does before failing an allocation: collect, and go on if that was enough. */

@@ -37,6 +37,11 @@ typedef struct tk_Limits {
     int overrides_setters;
     size_t allocations;    /* blocks Lua allocated (new ones, not resizes), for traitkit bench */
     int counting;          /* the state allocates through tk_alloc */
+    lua_Alloc host_alloc;  /* an attached state's own allocator, which makes its blocks (tk_attach) */
+    void *host_ud;
+    void **spares;         /* blocks the C library made while host_alloc refused under Swift frames */
+    int nspares, spare_room;
+    int refused;           /* host_alloc refused while swift_depth > 0: raised once back in C */
 } tk_Limits;
 
 static inline double tk_now(void) {
@@ -55,19 +60,77 @@ static inline void tk_end_for_memory(tk_Limits *limits) {
     if (limits->main) lua_sethook(limits->main, tk_hook, LUA_MASKCOUNT, 1);
 }
 
+/* An attached state's blocks come from the program's allocator, which may keep its own
+ * bookkeeping with each and may refuse (a program's memory limit). A refusal while Swift
+ * frames are on top must not fail (Lua would raise through them): that block comes from the
+ * C library instead, is listed as a spare so that it goes back there, and tk_run_swift
+ * raises "not enough memory" once control is back in C. */
+static inline int tk_spare_index(tk_Limits *limits, void *ptr) {
+    for (int i = 0; i < limits->nspares; i++)
+        if (limits->spares[i] == ptr) return i;
+    return -1;
+}
+
+/* Resizes or frees spare `i` (the C library's block). */
+static inline void *tk_resize_spare(tk_Limits *limits, int i, size_t nsize) {
+    if (nsize == 0) {
+        free(limits->spares[i]);
+        limits->spares[i] = limits->spares[--limits->nspares];
+        return NULL;
+    }
+    void *p = realloc(limits->spares[i], nsize);
+    if (p) limits->spares[i] = p;
+    return p;
+}
+
+/* The block the program's allocator refused, from the C library: `ptr`'s contents move
+ * into it, and `ptr` goes back to the program. NULL if the C library refuses too. */
+static inline void *tk_make_spare(tk_Limits *limits, void *ptr, size_t osize, size_t nsize) {
+    if (limits->nspares == limits->spare_room) {
+        int room = limits->spare_room ? 2 * limits->spare_room : 8;
+        void **spares = realloc(limits->spares, (size_t)room * sizeof *spares);
+        if (!spares) return NULL;
+        limits->spares = spares;
+        limits->spare_room = room;
+    }
+    void *p = malloc(nsize);
+    if (!p) return NULL;
+    if (ptr) {
+        memcpy(p, ptr, osize < nsize ? osize : nsize);
+        limits->host_alloc(limits->host_ud, ptr, osize, 0);
+    }
+    limits->spares[limits->nspares++] = p;
+    limits->refused = 1;
+    return p;
+}
+
+/* Makes, resizes or frees a block as Lua's allocator contract says: with the C library, or
+ * for an attached state with the program's allocator. */
+static inline void *tk_block(tk_Limits *limits, void *ptr, size_t osize, size_t nsize) {
+    if (!limits->host_alloc) {
+        if (nsize == 0) { free(ptr); return NULL; }
+        return ptr ? realloc(ptr, nsize) : malloc(nsize);
+    }
+    int spare = limits->nspares && ptr ? tk_spare_index(limits, ptr) : -1;
+    if (spare >= 0) return tk_resize_spare(limits, spare, nsize);
+    void *p = limits->host_alloc(limits->host_ud, ptr, osize, nsize);
+    if (p || nsize == 0 || limits->swift_depth == 0) return p;
+    return tk_make_spare(limits, ptr, osize, nsize);
+}
+
 static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     tk_Limits *limits = (tk_Limits *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         limits->used -= old;
-        free(ptr);
+        tk_block(limits, ptr, osize, 0);
         return NULL;
     }
     if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit) {
         if (limits->swift_depth == 0) { tk_end_for_memory(limits); return NULL; }
         limits->exceeded = 1;
     }
-    void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);
+    void *p = tk_block(limits, ptr, osize, nsize);
     if (p) limits->used = limits->used - old + nsize;
     limits->allocations += (ptr == NULL);
     return p;
@@ -129,11 +192,12 @@ static inline tk_Limits *tk_limits(lua_State *L) {
 #endif
 
 /* Takes over a state another program made (`require "traitkit"` from lua5.4): its allocator
- * becomes tk_alloc (which calls the C library's allocator, as lua.c's does, so blocks move
- * between the two freely), counting from what Lua holds now, and the registry keeps
- * `limits`. Swift frames are on top until a call, so nothing here can fail for memory. */
+ * becomes tk_alloc, which counts from what Lua holds now and hands every block on to the
+ * program's own allocator (tk_block); the registry keeps `limits`. Swift frames are on top
+ * until a call, so nothing here can fail for memory. */
 static inline void tk_attach(lua_State *L, tk_Limits *limits) {
     memset(limits, 0, sizeof *limits);
+    limits->host_alloc = lua_getallocf(L, &limits->host_ud);
     limits->swift_depth = 1;
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     limits->main = lua_tothread(L, -1);

@@ -146,6 +146,36 @@ struct CModuleTests {
         #expect(result.stdout == "bare\tdark\ttrue\n")
     }
 
+    /// A program with an allocator of its own (Tests/CModuleHost/allocator_host.c: a header
+    /// before each block, and a limit) loads the module: every block the state uses is that
+    /// allocator's and goes back to it, and a refusal while Swift frames are on top is served
+    /// from the C library, then raised once back in C. The module used to put in its own
+    /// allocator, which freed the program's blocks with free(): glibc aborted at the first.
+    @Test func aProgramsOwnAllocatorKeepsEveryBlock() throws {
+        let host = try Self.buildAllocatorHost()
+        defer { try? FileManager.default.removeItem(atPath: host) }
+        let modules = packageRoot.appendingPathComponent(".build/lua").path
+        for (arguments, first) in [([modules], "true"), ([modules, "400000"], "refused")] {
+            let result = try run(host, arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout == "\(first)\nin use after close: 0\n", "\(arguments)")
+        }
+    }
+
+    /// Builds the allocator host with the first C compiler found (the toolchain's clang sits
+    /// beside swift), against the system's liblua5.4 (the API-checked pass puts its own first
+    /// on LD_LIBRARY_PATH).
+    static func buildAllocatorHost() throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let compilers = path.split(separator: ":").flatMap { dir in ["clang", "cc", "gcc"].map { "\(dir)/\($0)" } }
+        let compiler = try #require(compilers.first { FileManager.default.isExecutableFile(atPath: $0) }, "no C compiler in PATH")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("allocator_host-\(getpid())").path
+        let build = try run(compiler, ["-o", output, "Tests/CModuleHost/allocator_host.c", "-I/usr/include/lua5.4",
+                                       "-llua5.4"])
+        try #require(build.status == 0, "building the allocator host: \(build.stderr)")
+        return output
+    }
+
     /// The tampering script (`BadInputTests`) through the module.
     @Test func replacedUserValuesAndMetatablesNeverCrash() throws {
         let result = try Self.lua(["Tests/Fuzz/tampering.lua"])
