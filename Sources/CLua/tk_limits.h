@@ -118,12 +118,21 @@ static inline void *tk_block(tk_Limits *limits, void *ptr, size_t osize, size_t 
     return tk_make_spare(limits, ptr, osize, nsize);
 }
 
+/* The last block an attached state frees is the one its main thread sits in (lua_close
+ * frees it last of all): nothing reads the limits after that, so they go too. */
+static inline void tk_free_attached(tk_Limits *limits, void *ptr) {
+    if (!limits->host_alloc || ptr != lua_getextraspace(limits->main)) return;
+    free(limits->spares);
+    free(limits);
+}
+
 static inline void *tk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     tk_Limits *limits = (tk_Limits *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         limits->used -= old;
         tk_block(limits, ptr, osize, 0);
+        tk_free_attached(limits, ptr);
         return NULL;
     }
     if (limits->limit && nsize > old && limits->used - old + nsize > limits->limit) {

@@ -5,8 +5,9 @@ import CLua
 /// `openModule`.
 ///
 /// The runtime attaches to the interpreter's state and lives as long as it: a table in the
-/// registry whose finalizer releases the runtime. It was made first, so Lua finalizes it after
-/// every object of the binding (finalizers run in the reverse order of creation).
+/// registry whose finalizer releases the runtime. It is made before any object of the binding
+/// (the module's own, `tk.app` and the system traits' among them), so Lua finalizes it after
+/// every one (finalizers run newest first), while their finalizers can still reach the runtime.
 extension LuaRuntime {
     /// Attaches a runtime to `L` (once per state), leaves the module on the stack and returns
     /// 1, as a `lua_CFunction` opening a module does. A second `require` (after a script
@@ -15,12 +16,11 @@ extension LuaRuntime {
         if rawGetField(L, tk_registryindex(), "traitkit.limits") != LUA_TLIGHTUSERDATA {
             tk_pop(L, 1)
             let runtime = LuaRuntime(attachingTo: L)
-            tk_newtable(L)
-            tk_newtable(L)
+            _ = rawGetField(L, tk_registryindex(), sentinelKey)
+            _ = lua_getmetatable(L, -1)
             push(L, releaseRuntime)
             rawSetField(L, -2, "__gc")
-            lua_setmetatable(L, -2)
-            rawSetField(L, tk_registryindex(), "traitkit.runtime")
+            tk_pop(L, 2)
             _ = Unmanaged.passRetained(runtime)
             runtime.limits.pointee.swift_depth = 0  // Lua's own code is on top from here on
         } else {
@@ -28,6 +28,20 @@ extension LuaRuntime {
         }
         LuaModule.pushModule(L)
         return 1
+    }
+
+    static let sentinelKey = "traitkit.runtime"
+
+    /// Makes the registry's sentinel, marked for finalization by a placeholder `__gc` (Lua
+    /// marks a table when it gets its metatable): `openModule` puts the finalizer in once the
+    /// runtime, whose functions it needs, exists. Runs before the runtime makes any object.
+    static func makeSentinel(_ L: LuaState) {
+        tk_newtable(L)
+        tk_newtable(L)
+        lua_pushboolean(L, 1)
+        rawSetField(L, -2, "__gc")
+        lua_setmetatable(L, -2)
+        rawSetField(L, tk_registryindex(), sentinelKey)
     }
 
     /// The finalizer of the registry's sentinel: the state is closing.

@@ -110,21 +110,24 @@ public final class LuaRuntime {
     /// runtime keeps the state's main thread, as one that makes its state does: `state` may
     /// be a coroutine (a `require` inside one), which the collector frees once unreferenced.
     init(attachingTo state: LuaState) {
-        limits = .allocate(capacity: 1)
+        // The C library's block: tk_alloc frees it with the state's last (tk_free_attached).
+        limits = malloc(MemoryLayout<tk_Limits>.size)!.bindMemory(to: tk_Limits.self, capacity: 1)
         tk_attach(state, limits)
         L = limits.pointee.main!
         ownsState = false
         sandboxed = false
-        setUp {}
+        setUp { [L] in Self.makeSentinel(L) }
     }
 
-    private func setUp(openLibraries: () -> Void) {
+    /// Installs the binding; `first` runs before it makes any Lua object (the libraries of a
+    /// state of its own; the sentinel of an attached one, `makeSentinel`).
+    private func setUp(_ first: () -> Void) {
         if let offsets = TraitEnvironment.collectionPointerOffsets {
             limits.pointee.slot_offset = Int32(offsets.slot)
             limits.pointee.collection_offset = Int32(offsets.collection)
         }
         limits.pointee.runtime = Unmanaged.passUnretained(self).toOpaque()
-        openLibraries()
+        first()
         tk_make_function_set(L)
         tk_guard_setupvalue(L)
         installRegistryTables()
@@ -146,9 +149,10 @@ public final class LuaRuntime {
         closed = true
         link.runtime = nil
         // An attached state is closing itself (this runs from its finalizer): Lua still frees
-        // through tk_alloc, which reads the limits, so they stay (one small block per state),
-        // without the runtime, which is released next: the finalizers that run after this one
-        // (of objects made before `require "traitkit"`) are refused a call (tk_run_swift).
+        // through tk_alloc, which reads the limits, so they stay until its last block
+        // (tk_free_attached), without the runtime, which is released next: the finalizers that
+        // run after this one (of objects made before `require "traitkit"`) are refused a call
+        // (tk_run_swift).
         guard ownsState else {
             limits.pointee.runtime = nil
             return

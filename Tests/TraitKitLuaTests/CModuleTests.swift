@@ -162,6 +162,20 @@ struct CModuleTests {
         }
     }
 
+    /// A program that makes, uses and closes a state after another (a state per request)
+    /// stays the same size: closing a state releases its runtime and everything it held, and
+    /// its limits go with its last block. Each state kept its runtime (about 26 kB) while the
+    /// sentinel that releases it was made after the module's own objects, whose finalizers
+    /// then ran too late to let go of them.
+    @Test func closedStatesLeaveNothingBehind() throws {
+        let host = try Self.buildAllocatorHost()
+        defer { try? FileManager.default.removeItem(atPath: host) }
+        let result = try run(host, [packageRoot.appendingPathComponent(".build/lua").path, "states", "500"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let grown = Int(result.stdout.split(separator: " ").dropFirst().first ?? "") ?? .max
+        #expect(grown < 2048, "480 states made and closed grew the process by \(grown) kB")
+    }
+
     /// Builds the allocator host with the first C compiler found (the toolchain's clang sits
     /// beside swift), against the system's liblua5.4 (the API-checked pass puts its own first
     /// on LD_LIBRARY_PATH).
