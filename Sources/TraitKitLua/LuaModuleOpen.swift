@@ -30,6 +30,7 @@ extension LuaRuntime {
         return 1
     }
 
+    /// The registry's key for the sentinel.
     static let sentinelKey = "traitkit.runtime"
 
     /// Makes the registry's sentinel, marked for finalization by a placeholder `__gc` (Lua
