@@ -172,6 +172,17 @@ static inline void tk_setcounting(lua_State *L, tk_Limits *limits, int on) {
     }
 }
 
+/* The registry's key for an attached state's limits: a light userdata, so that looking for it
+ * allocates nothing, even before the module is attached (tk_is_attached). */
+#define TK_LIMITS_KEY ((void *)0x544b10)
+
+/* Whether the state already has the module attached (a second `luaopen_traitkit`). */
+static inline int tk_is_attached(lua_State *L) {
+    int type = lua_rawgetp(L, LUA_REGISTRYINDEX, TK_LIMITS_KEY);
+    lua_pop(L, 1);
+    return type == LUA_TLIGHTUSERDATA;
+}
+
 #ifndef TK_LUA_MODULE
 /* The state's limits, in every thread's extra space (Lua copies the main thread's into each
  * new thread): read at every call between Lua and Swift, so a plain load, not an API call. */
@@ -181,8 +192,8 @@ static inline tk_Limits *tk_limits(lua_State *L) {
 #else
 /* Built as a C module for another program's state (Scripts/build-lua-module): the extra space
  * is that program's, and threads made before `require "traitkit"` copied whatever it held, so
- * the limits are kept in the registry instead. The key is interned already (tk_attach set it),
- * so the lookup allocates nothing and cannot raise. It takes a stack slot, which the caller
+ * the limits are kept in the registry instead, under TK_LIMITS_KEY: the lookup allocates
+ * nothing and cannot raise. It takes a stack slot, which the caller
  * may not have left (a call that made room for exactly its function and arguments), so it
  * makes room first; lua_checkstack does not raise. Without room (a stack at Lua's limit of
  * slots) the allocator's data answers: tk_attach made it the limits, and it stays so unless
@@ -193,7 +204,7 @@ static inline tk_Limits *tk_limits(lua_State *L) {
         (void)lua_getallocf(L, &limits);
         return (tk_Limits *)limits;
     }
-    lua_getfield(L, LUA_REGISTRYINDEX, "traitkit.limits");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, TK_LIMITS_KEY);
     tk_Limits *limits = (tk_Limits *)lua_touserdata(L, -1);
     lua_pop(L, 1);
     return limits;
@@ -213,7 +224,7 @@ static inline void tk_attach(lua_State *L, tk_Limits *limits) {
     lua_pop(L, 1);
     tk_setcounting(L, limits, 1);
     lua_pushlightuserdata(L, limits);
-    lua_setfield(L, LUA_REGISTRYINDEX, "traitkit.limits");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, TK_LIMITS_KEY);
 }
 
 /* A new state for `limits`, allocating without counting until tk_setcounting asks for it;

@@ -13,8 +13,9 @@ extension LuaRuntime {
     /// 1, as a `lua_CFunction` opening a module does. A second `require` (after a script
     /// cleared `package.loaded.traitkit`) gets the same module.
     public static func openModule(_ L: LuaState) -> Int32 {
-        if rawGetField(L, tk_registryindex(), "traitkit.limits") != LUA_TLIGHTUSERDATA {
-            tk_pop(L, 1)
+        // Nothing may raise before the runtime is attached (this is a Swift frame Lua called):
+        // the check allocates nothing.
+        if tk_is_attached(L) == 0 {
             let runtime = LuaRuntime(attachingTo: L)
             _ = rawGetField(L, tk_registryindex(), sentinelKey)
             _ = lua_getmetatable(L, -1)
@@ -23,8 +24,6 @@ extension LuaRuntime {
             tk_pop(L, 2)
             _ = Unmanaged.passRetained(runtime)
             runtime.limits.pointee.swift_depth = 0  // Lua's own code is on top from here on
-        } else {
-            tk_pop(L, 1)
         }
         LuaModule.pushModule(L)
         return 1
