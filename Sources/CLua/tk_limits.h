@@ -193,11 +193,11 @@ static inline tk_Limits *tk_limits(lua_State *L) {
 /* Built as a C module for another program's state (Scripts/build-lua-module): the extra space
  * is that program's, and threads made before `require "traitkit"` copied whatever it held, so
  * the limits are kept in the registry instead, under TK_LIMITS_KEY: the lookup allocates
- * nothing and cannot raise. It takes a stack slot, which the caller
- * may not have left (a call that made room for exactly its function and arguments), so it
- * makes room first; lua_checkstack does not raise. Without room (a stack at Lua's limit of
- * slots) the allocator's data answers: tk_attach made it the limits, and it stays so unless
- * the program replaces the allocator of a state that has loaded the module. */
+ * nothing and cannot raise. It takes a stack slot, which the caller may not have left (a call
+ * that made room for exactly its function and arguments), so it makes room first;
+ * lua_checkstack does not raise. Without room (a stack at Lua's limit of slots) the
+ * allocator's data answers: tk_attach made it the limits, and it stays so unless the program
+ * replaces the allocator of a state that has loaded the module. */
 static inline tk_Limits *tk_limits(lua_State *L) {
     if (!lua_checkstack(L, 1)) {
         void *limits;

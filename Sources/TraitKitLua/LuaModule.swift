@@ -39,9 +39,9 @@ enum LuaModule {
         // package.loaded.traitkit = module, kept in the registry too: a script that clears
         // package.loaded.traitkit to require it again (a test runner isolating its files) gets
         // the same module, through package.preload in traitkit's own states and through
-        // luaopen_traitkit as a C module (`openModule`).
-        // A program may open the module in a state without the package library, which
-        // makes the table of loaded modules: it is made here then, as luaL_requiref does.
+        // luaopen_traitkit as a C module (`openModule`). The tables of loaded and preloaded
+        // modules are made if missing, as luaL_requiref does: a program may open the module in
+        // a state without the package library.
         lua_pushvalue(L, module)
         rawSetField(L, tk_registryindex(), moduleKey)
         _ = luaL_getsubtable(L, tk_registryindex(), LUA_LOADED_TABLE)
