@@ -166,10 +166,18 @@ static inline int tk_msghandler(lua_State *L) {
     }
     msg = lua_tostring(L, 1);
     if (msg != NULL && strstr(msg, "\nstack traceback:\n") != NULL) return 1;
-    if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    if (msg == NULL && luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        /* Called protected: a __tostring that raises would otherwise run this handler again
+           on its own error, which would replace the value kept above. Its message becomes the
+           text then, with the traceback, as lua.c shows it. */
+        lua_pushvalue(L, 1);
+        int status = lua_pcall(L, 1, 1, 0);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            if (status == LUA_OK) return 1;
+            msg = lua_tostring(L, -1);
+        }
     }
+    if (msg == NULL) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     luaL_traceback(L, L, msg, 1);
     return 1;
 }

@@ -28,6 +28,14 @@ struct FrictionTests {
             v:registerForTraitChanges({ "userInterfaceStyle" }, function() end)
             local ok, err = pcall(function() w.scene.traitOverrides.userInterfaceStyle = "light"; tk.update() end)
             assert(rawequal(err, raised))
+            -- Its __tostring, which only the traceback text needs, may fail: the value stays.
+            local odd = setmetatable({}, { __tostring = function() error("no text") end })
+            local w2 = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w2.rootViewController = tk.ViewController{}
+            w2.rootViewController.view:registerForTraitChanges({ "userInterfaceStyle" }, function() error(odd) end)
+            w2.scene.traitOverrides.userInterfaceStyle = "dark"
+            ok, err = pcall(tk.update)
+            assert(not ok and rawequal(err, odd), type(err))
             """)
         let result = try? traitkit(["run", "-"], input: """
             local tk = require "traitkit"
