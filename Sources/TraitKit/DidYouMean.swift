@@ -19,8 +19,9 @@ public func nearestName(to name: String, in candidates: some Sequence<String>) -
         guard abs(candidate.count - length) <= limit else { continue }
         let folded = lowered ?? name.lowercased()
         lowered = folded
-        let d = editDistance(folded, candidate.lowercased())
-        if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
+        if let d = editDistance(folded, candidate.lowercased(), limit: limit), d < (best?.distance ?? .max) {
+            best = (candidate, d)
+        }
     }
     return best?.name
 }
@@ -29,7 +30,7 @@ public func nearestName(to name: String, in candidates: some Sequence<String>) -
 /// calls it.
 public func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
     guard let near = nearestName(to: name, in: candidates) else { return "" }
-    return near == uikitSpelling(of: name) ? " (UIKit's '\(name)' is '\(near)' in TraitKit)" : " (did you mean '\(near)'?)"
+    return near == uikitSpelling(of: name) ? " (UIKit's '\(name)' is '\(near)' in TraitKit)" : " (did you mean '\(clipped(near))'?)"
 }
 
 /// The Lua API's name for a member UIKit spells otherwise, in Swift or as an Objective-C
@@ -65,18 +66,29 @@ private func uikitSpelling(of name: String) -> String? {
 }
 
 /// Edit distance over characters where swapping two neighbours is one edit (`nmae` is one
-/// from `name`): the optimal string alignment distance.
-private func editDistance(_ a: String, _ b: String) -> Int {
+/// from `name`): the optimal string alignment distance, if it is at most `limit`; nil if more.
+///
+/// Only the cells within `limit` of the diagonal can hold such a distance, so only those are
+/// computed, three rows at a time: two long names of a near length (a script's megabyte trait
+/// name and its typo) cost their length times the band, not their product in time and memory.
+func editDistance(_ a: String, _ b: String, limit: Int) -> Int? {
     let a = Array(a), b = Array(b)
+    guard abs(a.count - b.count) <= limit else { return nil }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
+    let far = limit + 1  // any distance over the limit: the band's edges and what lies outside
+    var twoBack = [Int](repeating: far, count: b.count + 1)
+    var back = (0...b.count).map { min($0, far) }
+    var row = [Int](repeating: far, count: b.count + 1)
     for i in 1...a.count {
-        for j in 1...b.count {
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+        let low = max(1, i - limit), high = min(b.count, i + limit)
+        row[low - 1] = low == 1 ? min(i, far) : far
+        if high < b.count { row[high + 1] = far }
+        for j in low...high {
+            var d = min(back[j] + 1, row[j - 1] + 1, back[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, twoBack[j - 2] + 1) }
+            row[j] = min(d, far)
         }
+        (twoBack, back, row) = (back, row, twoBack)
     }
-    return d[a.count][b.count]
+    return back[b.count] <= limit ? back[b.count] : nil
 }

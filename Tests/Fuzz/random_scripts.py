@@ -5,7 +5,7 @@ Generates straight-line Lua scripts, one protected statement a line, over every 
 hierarchy mutation, override (good and bad values), registration form (handlers that mutate the
 tree, raise strings and tables, re-enter tk.update, unregister, yield), builders, `modifying`,
 `performAsCurrent`, coroutines, `tk.async`, the declarative layer, dropped references,
-`collectgarbage` at random points and calls of metamethods through `debug.getmetatable` with
+`collectgarbage` at random points, finalizers that use the API, and calls of metamethods through `debug.getmetatable` with
 random arguments. Runs each with `traitkit run`, or with `--lua` under a Lua interpreter that
 loads the C module (`require "traitkit"` finds it through LUA_CPATH). A script may fail; it
 must never end by a signal (a crash, or an assertion of an API-checked Lua). A crash prints
@@ -242,6 +242,9 @@ class Generator:
             lambda: 'C[%d] = nil' % c(),
             lambda: 'TC[%d] = nil; K[%d] = nil' % (t(), k()),
             lambda: 'collectgarbage()',
+            # A finalizer that uses the API: the collector runs it at whatever allocation comes
+            # next, in the middle of a binding call or an update among them.
+            lambda: 'setmetatable({}, { __gc = function() %s end })' % self.body(depth),
             lambda: 'collectgarbage("step", %d)' % r.randint(0, 64),
             lambda: 'collectgarbage(%s)' % self.pick(['"incremental", 10, 1000, 10', '"incremental", 0, 40, 0',
                                                        '"generational"', '"incremental"']),

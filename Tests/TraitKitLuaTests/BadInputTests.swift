@@ -347,6 +347,12 @@ import Testing
               local ok, err = pcall(f)
               assert(not ok and #err < 400 and err:find("(1048576 bytes)", 1, true), #tostring(err))
             end
+            -- A long trait name misspelled: the hint is found at once and clipped too.
+            local long = string.rep("y", 100000)
+            tk.defineTrait{ name = long, default = 0, kind = "integer" }
+            local ok, err = pcall(function() tk.View{}.traitOverrides[long .. "z"] = 1 end)
+            assert(not ok and #err < 400 and err:find("did you mean 'yyyy", 1, true)
+                   and err:find("(100000 bytes)", 1, true), tostring(err))
             """)
     }
 

@@ -23,6 +23,52 @@ struct DidYouMeanTests {
         #expect(didYouMean("zzz", in: ["name"]) == "")
     }
 
+    /// Two long names of a near length are compared in a band around the diagonal: a script's
+    /// 100,000-character trait name and its typo get their hint at once (the whole table
+    /// would take 80 GB), in a message of a line, and control characters in it escaped.
+    @Test func longNamesAreComparedWithinTheLimit() {
+        let long = String(repeating: "x", count: 100_000)
+        #expect(nearestName(to: long + "y", in: ["name", long]) == long)
+        #expect(nearestName(to: "yy" + long, in: [long]) == long)
+        #expect(nearestName(to: "yyyy" + long.dropLast(4), in: [long]) == nil)
+        #expect(didYouMean(long + "y", in: [long]) == " (did you mean '\(clipped(long))'?)")
+        #expect(clipped(long).utf8.count < 100)
+        #expect(didYouMean("esc\u{1B}[31mrex", in: ["esc\u{1B}[31mred"]) == " (did you mean 'esc\\u{1B}[31mred'?)")
+        // Within the band, each kind of edit still counts once.
+        #expect(nearestName(to: "abcdefghi", in: ["abdcefghi"]) == "abdcefghi")
+        #expect(nearestName(to: "abcdefghi", in: ["abcdefgh"]) == "abcdefgh")
+        #expect(nearestName(to: "abcdefghi", in: ["xbcdefghix"]) == "xbcdefghix")
+        #expect(nearestName(to: "abcdefghi", in: ["bcdfghi"]) == "bcdfghi")
+        #expect(nearestName(to: "abcdefghi", in: ["bacdfehgi"]) == "bacdfehgi")
+        #expect(nearestName(to: "abcdefghi", in: ["bacdfehig"]) == nil)
+    }
+
+    /// The band gives what the whole table gives, whenever that is within the limit.
+    @Test func theBandAgreesWithTheWholeTable() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let a = String((0..<Int.random(in: 0...9, using: &generator)).map { _ in "abc".randomElement(using: &generator)! })
+            let b = String((0..<Int.random(in: 0...9, using: &generator)).map { _ in "abc".randomElement(using: &generator)! })
+            let limit = Int.random(in: 1...3, using: &generator)
+            let whole = wholeTableDistance(Array(a), Array(b))
+            #expect(editDistance(a, b, limit: limit) == (whole <= limit ? whole : nil), "\(a) \(b) \(limit)")
+        }
+    }
+
+    /// The optimal string alignment distance over the whole table, as a reference.
+    private func wholeTableDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
     /// A name UIKit spells otherwise gets TraitKit's spelling when that is a candidate, however
     /// far apart the two are; otherwise the distance decides as for any name.
     @Test func aUIKitSpellingGetsTraitKitsName() {
