@@ -119,6 +119,14 @@ public func clipped(_ text: String, limit: Int = 64) -> String {
     return String(kept)
 }
 
+/// `names` joined for a message ("a, b, c"), each `clipped`: the first `limit` of them, then
+/// how many there are in all. An enum trait a script defined with 200,000 cases gets a
+/// message of a line, not megabytes; every system trait's cases (13 at most) are shown whole.
+public func listed(_ names: some Collection<String>, limit: Int = 16) -> String {
+    let shown = names.prefix(limit).map { clipped($0) }.joined(separator: ", ")
+    return names.count > limit ? shown + ", … (\(names.count) in all)" : shown
+}
+
 /// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1B}`): a name or
 /// value from a script cannot split a one-line message or a tree's line, or send the terminal
 /// escape sequences.

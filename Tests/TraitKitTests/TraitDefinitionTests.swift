@@ -80,6 +80,25 @@ struct TraitDefinitionTests {
             #expect(error.description.contains("unspecified, compact, regular"))
         }
     }
+
+    /// An enum of a script's many (or long) cases is listed as far as a line goes, with its
+    /// count; every system trait's cases are listed whole.
+    @Test func manyCasesAreListedWithTheirCount() throws {
+        let cases = (1...200_000).map { "case\($0)" }
+        let big = try TraitRegistry.define(name: "R1ManyCases", kind: .enumeration(cases), defaultValue: .enumCase(0))
+        #expect(throws: TraitError.invalidValue(trait: "R1ManyCases", value: "\"nope\"", expected: "one of: "
+            + cases.prefix(16).joined(separator: ", ") + ", … (200000 in all)")) {
+            try big.enumValue(named: "nope")
+        }
+        #expect(throws: TraitError.conflictingDefinition(name: "R1ManyCases", reason: "its values are "
+            + cases.prefix(16).joined(separator: ", ") + ", … (200000 in all)")) {
+            try TraitRegistry.define(name: "R1ManyCases", kind: .enumeration(["a"]), defaultValue: .enumCase(0))
+        }
+        let long = String(repeating: "x", count: 10_000)
+        #expect(listed([long, "b"]) == clipped(long) + ", b")
+        let sizes = SystemTraits.preferredContentSizeCategory.cases ?? []
+        #expect(sizes.count == 13 && listed(sizes) == sizes.joined(separator: ", "))
+    }
 }
 
 @Suite("R1 record and object kinds")

@@ -54,7 +54,7 @@ public enum TraitKind: Sendable, Equatable {
     /// What a value of this kind looks like, for error messages.
     public var expectation: String {
         switch self {
-        case .enumeration(let cases): "one of: " + cases.joined(separator: ", ")
+        case .enumeration(let cases): "one of: " + listed(cases)
         case .string(optional: true): "a string or nil"
         case .integer: "an integer"
         case .number: "a finite number"

@@ -130,7 +130,7 @@ public enum TraitRegistry {
             }
         }
         guard kind.accepts(defaultValue) else {
-            throw .invalidDefinition("default value of trait '\(name)' is not \(kind.expectation)")
+            throw .invalidDefinition("default value of trait '\(clipped(name))' is not \(kind.expectation)")
         }
     }
 
@@ -138,7 +138,7 @@ public enum TraitRegistry {
                                  affectsColorAppearance: Bool) -> String? {
         switch (t.kind, kind) {
         case (.enumeration(let cases), .enumeration) where t.kind != kind:
-            return "its values are \(cases.joined(separator: ", "))"
+            return "its values are \(listed(cases))"
         case _ where t.kind != kind:
             return "its kind is \(t.kind.word), not \(kind.word)"
         default: break
