@@ -191,7 +191,7 @@ enum ClassModule {
         let member = lua_rawget(L, -2)
         guard member != LUA_TNIL else { return }
         _ = rawGetField(L, 1, "__name")
-        let className = string(L, -1) ?? engine
+        let className = clipped(string(L, -1) ?? engine)
         pushRef(L, refs.setters)
         let writable = rawGetField(L, -1, key) != LUA_TNIL
         if member == LUA_TLIGHTUSERDATA {
@@ -307,7 +307,7 @@ enum ClassModule {
               let to = firstLine[range.upperBound...].firstRange(of: " to '"),
               let end = firstLine[to.upperBound...].firstIndex(of: "'") else { return firstLine }
         let field = firstLine[to.upperBound..<end]
-        return "bad field '\(field)' in \(className){...}" + firstLine[firstLine.index(after: end)...]
+        return "bad field '\(field)' in \(clipped(className)){...}" + firstLine[firstLine.index(after: end)...]
     }
 
     private static func make(_ L: LuaState, type: TraitEnvironment.Type, name: String?,
@@ -353,7 +353,7 @@ enum ClassModule {
             runtime.application.add(screen)
             return screen
         default:
-            throw LuaError("\(try className()) cannot be made from a script: " + (madeElsewhere[ObjectIdentifier(type)] ?? "no constructor"))
+            throw LuaError("\(clipped(try className())) cannot be made from a script: " + (madeElsewhere[ObjectIdentifier(type)] ?? "no constructor"))
         }
     }
 
@@ -369,7 +369,7 @@ enum ClassModule {
     private static func unknownField(_ L: LuaState, key: Int32, of ud: Int32,
                                      className: @autoclosure () -> String) -> LuaError {
         let key = absolute(L, key)
-        let className = className()  // only for the message: naming an engine type is slow
+        let className = clipped(className())  // only for the message: naming an engine type is slow
         if let box = LuaObject.box(L, ud), let what = unassignableMember(L, box, key: key) {
             return LuaError("bad field '\(clipped(string(L, key) ?? ""))' in \(className){...}: it is \(what)")
         }

@@ -170,7 +170,7 @@ func argumentError(_ L: LuaState, _ n: Int32, _ function: String, detail: String
 /// `tk.Color` called as a function gets itself as argument 1 (`__call`), which the script
 /// never wrote, so its first own argument, at index 2, is argument #1.
 func constructorArgumentError(_ L: LuaState, _ function: String, expected: String) -> LuaError {
-    LuaError("bad argument #1 to '\(function)' (expected \(expected), got \(typeName(L, 2)))")
+    LuaError("bad argument #1 to '\(clipped(function))' (expected \(expected), got \(typeName(L, 2)))")
 }
 
 private enum CallSyntax { case method, field, assignment, other }

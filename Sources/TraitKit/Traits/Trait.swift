@@ -60,11 +60,11 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
         for (field, given) in record.fields {
             guard let declared = shape[field] else {
                 throw .invalidValue(trait: name, value: format(value),
-                                    expected: "a record with the fields of its default \(clipped(format(defaultValue), limit: 160)), not '\(clipped(field))'")
+                                    expected: "a record with the fields of its default \(clipped(format(defaultValue))), not '\(clipped(field))'")
             }
             guard let fitted = declared.fitting(given) else {
                 throw .invalidValue(trait: name, value: format(value),
-                                    expected: "field '\(clipped(field))' to be \(declared.kindWord) as in its default \(clipped(format(defaultValue), limit: 160))")
+                                    expected: "field '\(clipped(field))' to be \(declared.kindWord) as in its default \(clipped(format(defaultValue)))")
             }
             fields[field] = fitted
         }
