@@ -164,6 +164,32 @@ struct RegistrationTests {
         #expect(log == ["second", "third", "fourth"])
     }
 
+    /// What a node's registrations watch shrinks as they end, to the traits the remaining
+    /// ones watch (the pass skips a node by it), however many there are and in any order.
+    @Test func theWatchedTraitsAreWhatTheRemainingRegistrationsWatch() throws {
+        let stage = Stage()
+        let b = try stage.view("b")
+        let theme = MyAppThemeTrait.trait, size = SystemTraits.horizontalSizeClass
+        var tokens: [TraitChangeRegistration] = []
+        for i in 0..<500 { tokens.append(try b.registerForTraitChanges(i == 250 ? [theme, size] : [theme]) { _, _ in }) }
+        func watched() -> TraitSet { b.extras?.registeredTraits ?? TraitSet() }
+        #expect(watched() == TraitSet([theme, size]))
+        b.unregisterForTraitChanges(tokens[0])
+        #expect(watched() == TraitSet([theme, size]))
+        b.unregisterForTraitChanges(tokens[250])
+        #expect(watched() == TraitSet([theme]))
+        for token in tokens[1..<250].reversed() { b.unregisterForTraitChanges(token) }
+        #expect(watched() == TraitSet([theme]))
+        for token in tokens[251...] { b.unregisterForTraitChanges(token) }
+        #expect(watched().isEmpty)
+        var calls = 0
+        try b.registerForTraitChanges([size]) { _, _ in calls += 1 }
+        #expect(watched() == TraitSet([size]))
+        stage.root.view.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(calls == 0)
+    }
+
     /// The pass tells "nothing here cares" from masks folded to 64 bits, where traits 64 ids
     /// apart share a bit: a change of one must not reach what watches or read only the other.
     @Test func traitsSixtyFourIdsApartStayApart() throws {

@@ -24,8 +24,6 @@ final class NodeExtras {
     /// What `TraitEnvironment.interestSummary` holds: every mask, folded.
     var interestFold: UInt64 { registeredFold | layoutFold | displayFold | constraintsFold }
 
-    var registrations: [TraitChangeRegistration] { first.map { [$0] + later } ?? [] }
-
     func append(_ registration: TraitChangeRegistration) {
         if first == nil { first = registration } else { later.append(registration) }
         registeredTraits.formUnion(registration.traits)
@@ -41,8 +39,22 @@ final class NodeExtras {
         } else {
             return false
         }
-        registeredTraits = registrations.reduce(TraitSet()) { $0.union($1.traits) }
+        registeredTraits = registeredTraits.subtracting(traitsLost(with: registration))
         registeredFold = registeredTraits.folded
         return true
+    }
+
+    /// The traits of a removed registration that no remaining one watches. Most remaining
+    /// registrations share its traits, so the walk usually ends at the first: removing each
+    /// of a node's many registrations costs no walk over all of them, nor a copy of the list.
+    private func traitsLost(with removed: TraitChangeRegistration) -> TraitSet {
+        var lost = removed.traits
+        if let first { lost = lost.subtracting(first.traits) }
+        var i = later.startIndex
+        while !lost.isEmpty, i < later.endIndex {
+            lost = lost.subtracting(later[i].traits)
+            i += 1
+        }
+        return lost
     }
 }
