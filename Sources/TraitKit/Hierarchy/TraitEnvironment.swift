@@ -74,11 +74,15 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// The class name shown in dumps and messages; bindings set their own subclass names.
     public var className: String {
-        get { classNameOverride ?? String(describing: Swift.type(of: self)) }
+        get {
+            if let classNameOverride { return classNameOverride }
+            let type = ObjectIdentifier(Swift.type(of: self))
+            return engineClasses.firstIndex(of: type).map { engineClassNames[$0] } ?? String(describing: Swift.type(of: self))
+        }
         set { classNameOverride = newValue }
     }
-    /// Set by bindings (script subclasses) and hosting; otherwise the name is made when asked
-    /// for, not for every node made (`String(describing:)` on a type is slow).
+    /// Set by bindings (script subclasses) and hosting; otherwise an engine class's name, or
+    /// for a Swift subclass its type's, made when asked for.
     private var classNameOverride: String?
 
     /// A node outside any hierarchy, with an optional name for messages and trees.
@@ -370,12 +374,14 @@ open class TraitEnvironment: CustomStringConvertible {
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 }
 
-/// The engine's own node classes (none overrides `traitCollectionDidChange`).
-/// A short list: a scan of pointer compares beats hashing into a set for every node made.
-private let engineClasses: [ObjectIdentifier] = [
-    ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(ViewController.self),
-    ObjectIdentifier(WindowScene.self), ObjectIdentifier(Screen.self), ObjectIdentifier(PresentationController.self),
-    ObjectIdentifier(ScrollView.self), ObjectIdentifier(TableView.self), ObjectIdentifier(TextView.self),
-    ObjectIdentifier(Label.self), ObjectIdentifier(Button.self), ObjectIdentifier(StackView.self),
-    ObjectIdentifier(IntrospectionMarker.self), ObjectIdentifier(HostingView.self), ObjectIdentifier(HostingController.self),
+/// The engine's own node classes (none overrides `traitCollectionDidChange`). A short list:
+/// a scan of pointer compares beats hashing into a set for every node made.
+private let engineClasses = engineClassTypes.map(ObjectIdentifier.init)
+/// Their names, in the same order, made once: `String(describing:)` on a type costs thousands
+/// of instructions, and `ancestor` and `isKindOf` ask for the name at every level they climb.
+private let engineClassNames = engineClassTypes.map { String(describing: $0) }
+private let engineClassTypes: [TraitEnvironment.Type] = [
+    View.self, Window.self, ViewController.self, WindowScene.self, Screen.self, PresentationController.self,
+    ScrollView.self, TableView.self, TextView.self, Label.self, Button.self, StackView.self,
+    IntrospectionMarker.self, HostingView.self, HostingController.self,
 ]
