@@ -47,23 +47,16 @@ enum ViewMembers {
             }),
             ("findChild", { L in
                 guarded(L) { L in
-                    let view = try NodeArgs.view(L, 1, "findChild")
-                    if try !findChild(L, in: view.subviews) { lua_pushnil(L) }
+                    if try !findChild(L, in: try NodeArgs.view(L, 1, "findChild")) { lua_pushnil(L) }
                     return 1
                 }
             }),
             ("previousSibling", { L in
                 guarded(L) { L in
                     let view = try NodeArgs.view(L, 1, "previousSibling")
-                    guard let superview = view.superview,
-                          let index = superview.subviews.firstIndex(where: { $0 === view }) else {
+                    if try view.superview?.firstSubview(before: view, { try firstView(L, $0) ? true : nil }) == nil {
                         lua_pushnil(L)
-                        return 1
                     }
-                    for sibling in superview.subviews[..<index].reversed() where try findChild(L, in: [sibling]) {
-                        return 1
-                    }
-                    lua_pushnil(L)
                     return 1
                 }
             }),
@@ -215,16 +208,19 @@ enum ViewMembers {
         try LuaObject.check(L, 1, Window.self, function, expected: "a Window")
     }
 
-    /// Depth-first search of `views` and their subtrees for the first view of the class at 2;
-    /// pushes it and returns true when found.
-    static func findChild(_ L: LuaState, in views: [View]) throws -> Bool {
-        for view in views {
-            NodeArgs.push(L, view)
-            if try ClassModule.isKind(L, -1, of: 2, "findChild") { return true }
-            tk_pop(L, 1)
-            if try findChild(L, in: view.subviews) { return true }
-        }
-        return false
+    /// Depth-first search of the subtree of `view` (not `view` itself) for the first view of
+    /// the class at 2; pushes it and returns true when found.
+    static func findChild(_ L: LuaState, in view: View) throws -> Bool {
+        try view.firstSubview { try firstView(L, $0) ? true : nil } ?? false
+    }
+
+    /// Pushes `view` or the first view of its subtree (depth first) that is of the class at 2
+    /// and returns true; pushes nothing and returns false when there is none.
+    private static func firstView(_ L: LuaState, _ view: View) throws -> Bool {
+        NodeArgs.push(L, view)
+        if try ClassModule.isKind(L, -1, of: 2, "findChild") { return true }
+        tk_pop(L, 1)
+        return try findChild(L, in: view)
     }
 }
 

@@ -228,30 +228,6 @@ extension IntrospectionMarker {
     }
 }
 
-extension TraitEnvironment {
-    /// Whether the node's class name, or the name of an engine class it is, is `name`.
-    public func isKind(ofClassNamed name: String) -> Bool {
-        if className == name { return true }
-        var type: AnyClass? = Swift.type(of: self)
-        while let t = type {
-            if String(describing: t) == name { return true }
-            type = _getSuperclass(t)
-        }
-        return false
-    }
-}
-
-extension View {
-    /// This view or the first view of its subtree (depth first) of class `name`.
-    public func firstView(ofClass name: String) -> View? {
-        if isKind(ofClassNamed: name) { return self }
-        for subview in subviews {
-            if let found = subview.firstView(ofClass: name) { return found }
-        }
-        return nil
-    }
-}
-
 /// R10: a view controller whose view renders an element tree (SwiftUI's `UIHostingController`).
 public final class HostingController: ViewController {
     /// The element tree the view renders; `setRoot` replaces it.

@@ -3,19 +3,17 @@
 extension View {
     /// The first view of class `name` in this view's subtree, depth first (not this view).
     public func findChild(ofClass name: String) -> View? {
-        for subview in subviews {
-            if let found = subview.firstView(ofClass: name) { return found }
-        }
-        return nil
+        firstSubview { $0.firstView(ofClass: name) }
     }
 
     /// The first view of class `name` in the previous siblings' subtrees, nearest sibling first.
     public func previousSibling(containing name: String) -> View? {
-        guard let superview, let index = superview.subviews.firstIndex(where: { $0 === self }) else { return nil }
-        for sibling in superview.subviews[..<index].reversed() {
-            if let found = sibling.firstView(ofClass: name) { return found }
-        }
-        return nil
+        superview?.firstSubview(before: self) { $0.firstView(ofClass: name) }
+    }
+
+    /// This view or the first view of its subtree (depth first) of class `name`.
+    public func firstView(ofClass name: String) -> View? {
+        isKind(ofClassNamed: name) ? self : findChild(ofClass: name)
     }
 }
 
@@ -28,5 +26,16 @@ extension TraitEnvironment {
             node = current.traitParentNode
         }
         return nil
+    }
+
+    /// Whether the node's class name, or the name of a class it is an instance of, is `name`.
+    public func isKind(ofClassNamed name: String) -> Bool {
+        if className == name { return true }
+        var type: AnyClass? = Swift.type(of: self)
+        while let t = type {
+            if nodeClassName(of: t) == name { return true }
+            type = _getSuperclass(t)
+        }
+        return false
     }
 }

@@ -74,11 +74,7 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// The class name shown in dumps and messages; bindings set their own subclass names.
     public var className: String {
-        get {
-            if let classNameOverride { return classNameOverride }
-            let type = ObjectIdentifier(Swift.type(of: self))
-            return engineClasses.firstIndex(of: type).map { engineClassNames[$0] } ?? String(describing: Swift.type(of: self))
-        }
+        get { classNameOverride ?? nodeClassName(of: Swift.type(of: self)) }
         set { classNameOverride = newValue }
     }
     /// Set by bindings (script subclasses) and hosting; otherwise an engine class's name, or
@@ -380,6 +376,13 @@ private let engineClasses = engineClassTypes.map(ObjectIdentifier.init)
 /// Their names, in the same order, made once: `String(describing:)` on a type costs thousands
 /// of instructions, and `ancestor` and `isKindOf` ask for the name at every level they climb.
 private let engineClassNames = engineClassTypes.map { String(describing: $0) }
+
+/// The name of the node class `type`: an engine class's (or the root class's) without
+/// reflection, another's (a Swift subclass's) by `String(describing:)`.
+func nodeClassName(of type: AnyClass) -> String {
+    if let i = engineClasses.firstIndex(of: ObjectIdentifier(type)) { return engineClassNames[i] }
+    return type == TraitEnvironment.self ? "TraitEnvironment" : String(describing: type)
+}
 private let engineClassTypes: [TraitEnvironment.Type] = [
     View.self, Window.self, ViewController.self, WindowScene.self, Screen.self, PresentationController.self,
     ScrollView.self, TableView.self, TextView.self, Label.self, Button.self, StackView.self,

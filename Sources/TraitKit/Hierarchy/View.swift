@@ -143,6 +143,27 @@ open class View: TraitEnvironment {
         return presented ? nil : controller.takeUnretainedValue()
     }
 
+    /// The first result `body` gives for a subview, back to front; nil when none gives one.
+    /// No list is made (a search through a subtree made one per view); a change `body`
+    /// makes to the subviews is not seen by the walk, which goes on over the slots it began with.
+    public func firstSubview<T>(_ body: (View) throws -> T?) rethrows -> T? {
+        for case let subview? in subviewSlots {
+            if let found = try body(subview) { return found }
+        }
+        return nil
+    }
+
+    /// The first result `body` gives for a subview before `view`, nearest first; nil when
+    /// none gives one or `view` is not a subview. `view` is found from its hint, as for its
+    /// removal, not by a scan of every sibling.
+    public func firstSubview<T>(before view: View, _ body: (View) throws -> T?) rethrows -> T? {
+        guard view.superview === self, let i = indexOfSubview(view) else { return nil }
+        for case let subview? in subviewSlots[..<i].reversed() {
+            if let found = try body(subview) { return found }
+        }
+        return nil
+    }
+
     /// Where `view` is in the subview slots, looking outward from where its hint points.
     private func indexOfSubview(_ view: View) -> Int? {
         indexOutward(from: subviewHint(view), count: subviewSlots.count) { subviewSlots[$0] === view }
