@@ -370,8 +370,14 @@ open class TraitEnvironment: CustomStringConvertible {
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 }
 
-/// The engine's own node classes (none overrides `traitCollectionDidChange`). A short list:
-/// a scan of pointer compares beats hashing into a set for every node made.
+/// The engine's own node classes (none overrides `traitCollectionDidChange`).
+private let engineClassTypes: [TraitEnvironment.Type] = [
+    View.self, Window.self, ViewController.self, WindowScene.self, Screen.self, PresentationController.self,
+    ScrollView.self, TableView.self, TextView.self, Label.self, Button.self, StackView.self,
+    IntrospectionMarker.self, HostingView.self, HostingController.self,
+]
+/// Their identities, which every node made is looked up in. A short list: a scan of pointer
+/// compares beats hashing into a set.
 private let engineClasses = engineClassTypes.map(ObjectIdentifier.init)
 /// Their names, in the same order, made once: `String(describing:)` on a type costs thousands
 /// of instructions, and `ancestor` and `isKindOf` ask for the name at every level they climb.
@@ -383,8 +389,3 @@ func nodeClassName(of type: AnyClass) -> String {
     if let i = engineClasses.firstIndex(of: ObjectIdentifier(type)) { return engineClassNames[i] }
     return type == TraitEnvironment.self ? "TraitEnvironment" : String(describing: type)
 }
-private let engineClassTypes: [TraitEnvironment.Type] = [
-    View.self, Window.self, ViewController.self, WindowScene.self, Screen.self, PresentationController.self,
-    ScrollView.self, TableView.self, TextView.self, Label.self, Button.self, StackView.self,
-    IntrospectionMarker.self, HostingView.self, HostingController.self,
-]
