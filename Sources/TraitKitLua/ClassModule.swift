@@ -399,15 +399,17 @@ enum ClassModule {
         if tk_getuservalue(L, object) != LUA_TTABLE || lua_rawgetp(L, -1, UVKey.classTable) != LUA_TTABLE {
             guard runtime.pushDefaultClass(L, object) else { return false }
         }
+        // A name is compared as Lua compares strings (the one given is at `target`), so no
+        // class name becomes a Swift string on the way up.
         for _ in 0..<maxChain {
-            if let byName {
-                _ = rawGetField(L, -1, "__name")
-                if string(L, -1) == byName { return true }
+            if byName != nil {
+                _ = rawGetField(L, -1, literal: "__name")
+                if lua_rawequal(L, -1, target) != 0 { return true }
                 tk_pop(L, 1)
             } else if lua_rawequal(L, -1, target) != 0 {
                 return true
             }
-            if rawGetField(L, -1, "__super") != LUA_TTABLE { return false }
+            if rawGetField(L, -1, literal: "__super") != LUA_TTABLE { return false }
             tk_replace(L, -2)
         }
         return false
@@ -419,7 +421,7 @@ enum ClassModule {
         defer { lua_settop(L, top) }
         lua_pushvalue(L, i)
         var count = 1
-        while count < maxChain, rawGetField(L, -1, "__super") == LUA_TTABLE {
+        while count < maxChain, rawGetField(L, -1, literal: "__super") == LUA_TTABLE {
             tk_replace(L, -2)
             count += 1
         }

@@ -618,7 +618,7 @@ struct BindingTests {
             for i = 2, 99 do C = C:subclass("Deep" .. i) end
             local v = C{}
             assert(v:isKindOf(tk.View) and v:isKindOf(Base) and v:isKindOf("DeepBase") and v:isKindOf(C))
-            assert(not v:isKindOf(tk.ViewController))
+            assert(not v:isKindOf(tk.ViewController) and not v:isKindOf("Deep100"))
             local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
             w.rootViewController = tk.ViewController{}
             w.rootViewController.view:addSubview(v)
