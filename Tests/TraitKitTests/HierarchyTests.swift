@@ -415,6 +415,37 @@ struct HierarchyTests {
         near("after 100 more at the front")
     }
 
+    /// Views inserted in the middle of a list one by one move the entries after them without
+    /// updating their hints, so a hint may end up as far off as there were insertions before
+    /// it; taking each view out then looked at that many entries (quadratic over a teardown).
+    /// Once the lookups have taken as many steps as there are entries, every hint is made
+    /// exact: the teardown takes a step or two per view in all, and the order stays right.
+    @Test func lookupsFromStaleHintsCostAFewStepsPerViewInAll() throws {
+        let stage = Stage()
+        let parent = try stage.view("parent")
+        var views: [View] = []
+        for i in 0..<400 {
+            let view = View(name: "v\(i)")
+            try parent.insertSubview(view, at: views.count / 2)
+            views.insert(view, at: views.count / 2)
+        }
+        #expect(parent.subviews.map(\.name) == views.map(\.name))
+        func distance(_ view: View) -> Int {
+            let actual = parent.traitChildren.firstIndex { $0.address == UInt(bitPattern: Unmanaged.passUnretained(view).toOpaque()) }!
+            return abs(parent.childIndex(near: view.quietIndexHint) - actual)
+        }
+        #expect(views.map(distance).max()! > 100, "the insertions in the middle left hints far off")
+        // From the back: no hole is left behind, so no compaction makes the hints exact.
+        var steps = 0
+        while let view = views.last {
+            steps += distance(view)
+            view.removeFromSuperview()
+            views.removeLast()
+            #expect(parent.subviews.map(\.name) == views.map(\.name))
+        }
+        #expect(steps < 2 * 400, "steps taken from the hints over the teardown: \(steps)")
+    }
+
     /// A child controller's view among many plain siblings is looked for where its controller
     /// stands among the trait children, so removing it looks at a few entries, not at every
     /// sibling before it; the siblings keep their order.

@@ -31,7 +31,7 @@ enum HoledArray {
     /// Inserts `entry` before the `index`-th entry that is not a hole (after the last when
     /// there are fewer); returns where it went, and by how much the room it opened shifted
     /// every entry (0 when it opened none). An insertion before the end may also move the
-    /// entries after it by one: their hints are that far off.
+    /// entries after it by one: their hints are that far off (`TraitEnvironment.hintWasOff`).
     @inline(__always)
     static func insert<Entry>(_ entry: Entry, at index: Int, _ entries: inout ContiguousArray<Entry>,
                               _ layout: inout Layout, hole: Entry,

@@ -63,6 +63,9 @@ open class TraitEnvironment: CustomStringConvertible {
     /// when the hint was taken. A view's subview slots move with its trait children, so their
     /// hints are the same.
     @exclusivity(unchecked) var traitChildOrigin: UInt32 = 0
+    /// How many steps the lookups of children from their hints have taken since the hints were
+    /// last made exact (`hintWasOff(by:)`).
+    @exclusivity(unchecked) var staleHintSteps: UInt32 = 0
 
     /// The collection as of the last update (R6): mutations show only after an update.
     public var traitCollection: TraitCollection {
@@ -218,6 +221,27 @@ open class TraitEnvironment: CustomStringConvertible {
 
     /// Where the entry of a child whose hint is `hint` was put, shifts since included.
     func childIndex(near hint: UInt32) -> Int { Int(hint &+ traitChildOrigin) }
+
+    /// Counts the steps a lookup from a hint took: insertions in the middle move the entries
+    /// after them without telling them, so many of them put every hint after theirs further
+    /// off, and tearing a list built that way down would cost a step per sibling per removal.
+    /// Once the lookups have taken as many steps as there are entries, the hints are made
+    /// exact: that costs a step per entry, no more than the steps already paid for it.
+    @inline(__always)
+    func hintWasOff(by distance: Int) {
+        guard distance != 0 else { return }
+        staleHintSteps &+= UInt32(truncatingIfNeeded: distance)
+        if staleHintSteps >= traitChildren.count { renumberChildHints() }
+    }
+
+    /// Gives every child its entry's index as hint.
+    private func renumberChildHints() {
+        staleHintSteps = 0
+        for i in traitChildren.indices where !traitChildren[i].isTombstone {
+            let hint = childHint(at: i)
+            traitChildren[i].node._withUnsafeGuaranteedRef { $0.quietIndexHint = hint }
+        }
+    }
 
     /// Takes `child` out of `traitChildren`: its entry becomes a tombstone, which every walk
     /// passes over (`HoledArray`); a compaction gives each child moved its new index as hint.

@@ -61,12 +61,14 @@ extension TraitEnvironment {
 
     /// Where `child` is in `traitChildren`, looking outward from `hint` (its `quietIndexHint`):
     /// siblings added or removed since the hint was taken moved it by as many places, so this
-    /// costs that many steps, not the number of children.
+    /// costs that many steps, not the number of children (and `hintWasOff(by:)` bounds the
+    /// steps taken over many lookups).
     func indexOfChild(_ child: TraitEnvironment) -> Int? {
         let target = UInt(bitPattern: Unmanaged.passUnretained(child).toOpaque())
-        return indexOutward(from: childIndex(near: child.quietIndexHint), count: traitChildren.count) {
-            traitChildren[$0].address == target
-        }
+        let hint = childIndex(near: child.quietIndexHint)
+        let found = indexOutward(from: hint, count: traitChildren.count) { traitChildren[$0].address == target }
+        if let found { hintWasOff(by: abs(found - hint)) }
+        return found
     }
 
     /// Whether a trait update is pending here or below.
