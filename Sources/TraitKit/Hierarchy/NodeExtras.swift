@@ -21,6 +21,11 @@ final class NodeExtras {
     var displayTraits = TraitSet() { didSet { displayFold = displayTraits.folded } }
     var constraintsTraits = TraitSet() { didSet { constraintsFold = constraintsTraits.folded } }
 
+    /// How many steps the lookups of this node's children from their hints have taken since
+    /// the hints were last made exact (`TraitEnvironment.hintWasOff(by:)`): most parents never
+    /// look further than the hint.
+    var staleHintSteps = 0
+
     /// What `TraitEnvironment.interestSummary` holds: every mask, folded.
     var interestFold: UInt64 { registeredFold | layoutFold | displayFold | constraintsFold }
 

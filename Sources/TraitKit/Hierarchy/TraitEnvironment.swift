@@ -63,9 +63,6 @@ open class TraitEnvironment: CustomStringConvertible {
     /// when the hint was taken. A view's subview slots move with its trait children, so their
     /// hints are the same.
     @exclusivity(unchecked) var traitChildOrigin: UInt32 = 0
-    /// How many steps the lookups of children from their hints have taken since the hints were
-    /// last made exact (`hintWasOff(by:)`).
-    @exclusivity(unchecked) var staleHintSteps: UInt32 = 0
 
     /// The collection as of the last update (R6): mutations show only after an update.
     public var traitCollection: TraitCollection {
@@ -230,13 +227,14 @@ open class TraitEnvironment: CustomStringConvertible {
     @inline(__always)
     func hintWasOff(by distance: Int) {
         guard distance != 0 else { return }
-        staleHintSteps &+= UInt32(truncatingIfNeeded: distance)
-        if staleHintSteps >= traitChildren.count { renumberChildHints() }
+        let extras = ensureExtras()
+        extras.staleHintSteps += distance
+        if extras.staleHintSteps >= traitChildren.count { renumberChildHints(extras) }
     }
 
     /// Gives every child its entry's index as hint.
-    private func renumberChildHints() {
-        staleHintSteps = 0
+    private func renumberChildHints(_ extras: NodeExtras) {
+        extras.staleHintSteps = 0
         for i in traitChildren.indices where !traitChildren[i].isTombstone {
             let hint = childHint(at: i)
             traitChildren[i].node._withUnsafeGuaranteedRef { $0.quietIndexHint = hint }
