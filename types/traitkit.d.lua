@@ -233,7 +233,7 @@ local IntrospectionMarker = {}
 ---@field presentationController? PresentationController The presentation this controller is shown in; its overrides reach the presented tree.
 ---@field presentedViewController? ViewController The controller this one presents.
 ---@field presentingViewController? ViewController The controller that presents this one.
----@field view View The controller's view, loaded on first read; assignable before that.
+---@field view View The controller's view, loaded on first read; assigning one moves the controller to that view's place, and the old view stays under its superview.
 ---@field window? Window The window its view is in.
 local ViewController = {}
 

@@ -199,6 +199,47 @@ struct HierarchyTests {
         #expect(middle.traitCollection.myAppTheme == .pastel)
     }
 
+    /// Replacing a controller's view (UIKit's `view` setter) while the old view is among
+    /// siblings: the old view inherits from its superview again, in its place among the
+    /// siblings (handlers fire in subview order); the controller follows the new view, and
+    /// one with no superview takes no updates from where the old view was (R4).
+    @Test func replacingAControllersViewMovesTheControllerWithIt() throws {
+        let stage = Stage()
+        let list = try stage.view("list")
+        let child = ViewController(name: "child")
+        try stage.root.addChild(child)
+        let first = try stage.view("first", in: list)
+        try list.addSubview(child.view)
+        child.view.name = "old"
+        let last = try stage.view("last", in: list)
+        child.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        let old = child.view
+        let fresh = View(name: "fresh")
+        try child.setView(fresh)
+        list.traitOverrides[MyAppThemeTrait.self] = .pastel
+        var fired: [String] = []
+        for view in [first, old, last, fresh] {
+            try view.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in fired.append(node.name ?? "") }
+        }
+        try stage.app.update()
+        #expect(fired == ["first", "old", "last"])
+        #expect(old.traitCollection.myAppTheme == .pastel)
+        #expect(child.traitParent == nil && fresh.traitCollection.myAppTheme == .standard)
+        #expect(list.index(ofSubview: old) == 1 && list.index(ofSubview: fresh) == nil)
+
+        // Given a view among the siblings, the controller takes that view's place.
+        try child.setView(last)
+        try stage.app.update()
+        #expect(child.traitParent === list && last.traitCollection.myAppTheme == .bold)
+        fired = []
+        list.traitOverrides[MyAppThemeTrait.self] = .monochrome
+        try stage.app.update()
+        #expect(fired == ["first", "old"], "the controller overrides the trait for its view")
+        #expect(list.traitChildren.filter { !$0.isTombstone }.map(\.address)
+            == [first, old, child].map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) })
+    }
+
     @Test func presentedControllerInheritsThroughItsPresentationController() throws {
         let stage = Stage()
         stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel

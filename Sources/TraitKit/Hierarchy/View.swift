@@ -164,6 +164,17 @@ open class View: TraitEnvironment {
         return nil
     }
 
+    /// Where `view` is among the subviews, as `subviews` counts; nil when it is not one. Found
+    /// from its hint, not by a scan of the siblings; the holes before it are counted only when
+    /// some of them are not the room at the front.
+    public func index(ofSubview view: View) -> Int? {
+        guard view.superview === self, let slot = indexOfSubview(view) else { return nil }
+        guard subviewLayout.holes > subviewLayout.front else { return slot - Int(subviewLayout.front) }
+        var holes = 0
+        for i in 0..<slot where subviewSlots[i] == nil { holes += 1 }
+        return slot - holes
+    }
+
     /// Where `view` is in the subview slots, looking outward from where its hint points.
     private func indexOfSubview(_ view: View) -> Int? {
         let hint = subviewHint(view)

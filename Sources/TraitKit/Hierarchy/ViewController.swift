@@ -36,11 +36,7 @@ open class ViewController: TraitEnvironment {
             // The view outlives its controller only when a superview holds it: it then
             // inherits from that superview directly.
             view.viewController = nil
-            if let superview = view.superview, let i = superview.subviews.firstIndex(where: { $0 === view }) {
-                view.setTraitParent(superview, at: i)
-            } else {
-                view.setTraitParent(nil)
-            }
+            view.setTraitParent(view.superview, at: view.superview?.index(ofSubview: view))
             view.ownerDidChange()
         }
     }
@@ -101,17 +97,21 @@ open class ViewController: TraitEnvironment {
     /// Override to create the view; the default makes a plain `View`.
     open func loadView() { install(View()) }
 
+    /// Makes `newView` the view (R4): the old one, if it is in a superview, takes this
+    /// controller's place among that superview's trait children, in its own place among the
+    /// subviews; this controller takes the new view's place, or has no trait parent when the
+    /// new view has no superview (unless it is presented: then it stays under its presentation).
     func install(_ newView: View) {
         if let old = loadedView, old !== newView {
             old.viewController = nil
-            old.setTraitParent(old.superview)
+            old.setTraitParent(old.superview, at: old.superview?.index(ofSubview: old))
             old.ownerDidChange()
         }
         loadedView = newView
         newView.viewController = self
         newView.setTraitParent(self)
-        if presentationController == nil, let superview = newView.superview {
-            setTraitParent(superview, at: superview.subviews.firstIndex { $0 === newView })
+        if presentationController == nil {
+            setTraitParent(newView.superview, at: newView.superview?.index(ofSubview: newView))
         }
         newView.ownerDidChange()
     }
