@@ -233,7 +233,7 @@ local IntrospectionMarker = {}
 ---@field presentationController? PresentationController The presentation this controller is shown in; its overrides reach the presented tree.
 ---@field presentedViewController? ViewController The controller this one presents.
 ---@field presentingViewController? ViewController The controller that presents this one.
----@field view View The controller's view, loaded on first read; assigning one moves the controller to that view's place, and the old view stays under its superview.
+---@field view View The controller's view, loaded on first read; assigning one moves the controller to that view's place and leaves the old view under its superview (a root controller's new view replaces the window's content view).
 ---@field window? Window The window its view is in.
 local ViewController = {}
 

@@ -240,6 +240,22 @@ struct HierarchyTests {
             == [first, old, child].map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) })
     }
 
+    /// A window's root controller keeps its window when its view is replaced: the new view is
+    /// the window's content view, in the old one's place, and the old one leaves the window.
+    @Test func replacingARootControllersViewReplacesTheWindowsContentView() throws {
+        let stage = Stage()
+        let old = stage.root.view
+        let overlay = View(name: "overlay")
+        try stage.window.addSubview(overlay)
+        let fresh = View(name: "fresh")
+        try stage.root.setView(fresh)
+        try stage.app.update()
+        #expect(stage.window.subviews.map(\.name) == ["fresh", "overlay"])
+        #expect(old.superview == nil && old.window == nil)
+        #expect(stage.root.traitParent === stage.window && fresh.window === stage.window)
+        #expect(fresh.traitCollection.userInterfaceIdiom == .phone)
+    }
+
     @Test func presentedControllerInheritsThroughItsPresentationController() throws {
         let stage = Stage()
         stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel

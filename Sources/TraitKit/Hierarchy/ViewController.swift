@@ -101,8 +101,12 @@ open class ViewController: TraitEnvironment {
     /// controller's place among that superview's trait children, in its own place among the
     /// subviews; this controller takes the new view's place, or has no trait parent when the
     /// new view has no superview (unless it is presented: then it stays under its presentation).
+    /// A window's root controller keeps its window: the new view becomes the window's content
+    /// view in the old one's place, and the old one leaves the window.
     func install(_ newView: View) {
-        if let old = loadedView, old !== newView {
+        let old = loadedView === newView ? nil : loadedView
+        let window = old.flatMap { $0.superview === rootOfWindow ? rootOfWindow : nil }
+        if let old {
             old.viewController = nil
             old.setTraitParent(old.superview, at: old.superview?.index(ofSubview: old))
             old.ownerDidChange()
@@ -114,6 +118,11 @@ open class ViewController: TraitEnvironment {
             setTraitParent(newView.superview, at: newView.superview?.index(ofSubview: newView))
         }
         newView.ownerDidChange()
+        if let window, let old {
+            let at = window.index(ofSubview: old) ?? 0
+            old.removeFromSuperview()
+            window.place(newView, at: at)
+        }
     }
 
     // MARK: Lifecycle (R8): override in subclasses

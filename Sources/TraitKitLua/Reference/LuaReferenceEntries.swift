@@ -95,7 +95,7 @@ extension LuaReference {
             ("Window.rootViewController", "ViewController?", "The controller whose view fills the window."),
             ("Window.scene", "WindowScene?", "The scene that shows the window; assigning moves it."),
             ("Window.windowScene", "WindowScene?", "UIKit's name for `scene` (read only)."),
-            ("ViewController.view", "View", "The controller's view, loaded on first read; assigning one moves the controller to that view's place, and the old view stays under its superview."),
+            ("ViewController.view", "View", "The controller's view, loaded on first read; assigning one moves the controller to that view's place and leaves the old view under its superview (a root controller's new view replaces the window's content view)."),
             ("ViewController.isViewLoaded", "boolean", "Whether the view exists yet."),
             ("ViewController:loadViewIfNeeded", "()", "Loads the view now if it is not loaded."),
             ("ViewController.parent", "ViewController?", "The container controller."),
