@@ -177,10 +177,7 @@ open class View: TraitEnvironment {
 
     /// Where `view` is in the subview slots, looking outward from where its hint points.
     private func indexOfSubview(_ view: View) -> Int? {
-        let hint = subviewHint(view)
-        let found = indexOutward(from: hint, count: subviewSlots.count) { subviewSlots[$0] === view }
-        if let found { hintWasOff(by: abs(found - hint)) }
-        return found
+        indexOutward(from: subviewHint(view), count: subviewSlots.count) { subviewSlots[$0] === view }
     }
 
     /// Where the subview `view` should be: a view placed by `insertSubview` has the same place

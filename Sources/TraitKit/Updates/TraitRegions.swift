@@ -65,10 +65,9 @@ extension TraitEnvironment {
     /// steps taken over many lookups).
     func indexOfChild(_ child: TraitEnvironment) -> Int? {
         let target = UInt(bitPattern: Unmanaged.passUnretained(child).toOpaque())
-        let hint = childIndex(near: child.quietIndexHint)
-        let found = indexOutward(from: hint, count: traitChildren.count) { traitChildren[$0].address == target }
-        if let found { hintWasOff(by: abs(found - hint)) }
-        return found
+        return indexOutward(from: childIndex(near: child.quietIndexHint), count: traitChildren.count) {
+            traitChildren[$0].address == target
+        }
     }
 
     /// Whether a trait update is pending here or below.
@@ -269,16 +268,19 @@ struct TraitChild {
     }
 }
 
-/// The first index below `count` that `matches`, looking outward from `hint` (up, then down,
-/// a step further each time): a hint that is a few places off costs a few steps.
-func indexOutward(from hint: Int, count: Int, _ matches: (Int) -> Bool) -> Int? {
-    guard count > 0 else { return nil }
-    let start = min(max(hint, 0), count - 1)
-    for distance in 0..<count {
-        let up = start + distance, down = start - distance
-        if up < count, matches(up) { return up }
-        if down >= 0, matches(down) { return down }
-        if up >= count, down < 0 { break }
+extension TraitEnvironment {
+    /// The first index below `count` that `matches`, looking outward from `hint` (up, then
+    /// down, a step further each time): a hint that is a few places off costs a few steps,
+    /// which count toward making this node's child hints exact (`hintWasOff(by:)`).
+    func indexOutward(from hint: Int, count: Int, _ matches: (Int) -> Bool) -> Int? {
+        guard count > 0 else { return nil }
+        let start = min(max(hint, 0), count - 1)
+        for distance in 0..<count {
+            let up = start + distance, down = start - distance
+            if up < count, matches(up) { hintWasOff(by: distance); return up }
+            if down >= 0, matches(down) { hintWasOff(by: distance); return down }
+            if up >= count, down < 0 { break }
+        }
+        return nil
     }
-    return nil
 }
