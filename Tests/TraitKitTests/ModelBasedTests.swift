@@ -106,6 +106,11 @@ struct ReferenceModel {
         var registrations: [Registration] = []
     }
     var nodes: [Node] = []
+    /// A controller's view's controller: the view's trait parent, which takes the view's place
+    /// among its superview's trait children (R4).
+    var controllerOf: [Int: Int] = [:]
+    /// Each controller's parent controller (`addChild`), which carries no traits.
+    var containerOf: [Int: Int] = [:]
     var systemTraits: [TraitValue] = ModelTraits.all.map(\.defaultValue)
     var fired: [Firing] = []
     /// The nodes the running pass visited (a moved node is not visited twice in one pass), and
@@ -121,6 +126,20 @@ struct ReferenceModel {
         var n: Int? = b
         while let c = n { if c == a { return true }; n = nodes[c].parent }
         return false
+    }
+
+    /// What stands for `view` among its superview's trait children: its controller, or itself.
+    func traitNode(_ view: Int) -> Int { controllerOf[view] ?? view }
+
+    /// The view a trait child stands for: a controller's view, or the view itself.
+    func view(standingFor n: Int) -> Int { nodes[n].children.first.flatMap { controllerOf[$0] == n ? $0 : nil } ?? n }
+
+    /// `addSubview`/`insertSubview`: moves `view` (with its controller) under `superview`, at
+    /// `index` among its subviews, unless that would make a cycle; returns whether it moved.
+    @discardableResult mutating func place(_ view: Int, under superview: Int, at index: Int?) -> Bool {
+        guard !isAncestor(view, of: superview) else { return false }
+        move(traitNode(view), to: superview, at: index)
+        return true
     }
 
     /// Moves `child` under `parent`, at `index` among its children (clamped; the end when nil).
@@ -149,14 +168,46 @@ struct ReferenceModel {
     mutating func apply(_ action: CallbackAction) {
         switch action {
         case .move(let child, let parent, let at):
-            guard !isAncestor(child, of: parent) else { return }
-            move(child, to: parent, at: at)
-            // The walk goes on below a node it is in (`child` above `current`) wherever it went.
-            if let current, !isAncestor(current, of: parent), !isAncestor(child, of: current) { markVisited(child) }
-        case .remove(let child): move(child, to: nil)
+            guard place(child, under: parent, at: at) else { return }
+            // The walk goes on below a node it is in (`moved` above `current`) wherever it went.
+            let moved = traitNode(child)
+            if let current, !isAncestor(current, of: parent), !isAncestor(moved, of: current) { markVisited(moved) }
+        case .remove(let child): move(traitNode(child), to: nil)
         case .setOverride(let n, let t, let value): nodes[n].overrides[t] = value
         case .removeOverride(let n, let t): nodes[n].overrides[t] = nil
         }
+    }
+
+    /// `controller.view = newView`: refused (nothing changes) for a view another controller
+    /// has and for one the controller inherits from. The old view takes the controller's place,
+    /// the controller the new view's (no parent when it has no superview); a window's root
+    /// controller stays in its window with the new view, and the old view leaves the window.
+    mutating func setView(_ controller: Int, _ newView: Int, window: Int) {
+        guard let old = nodes[controller].children.first, old != newView else { return }
+        guard controllerOf[newView] == nil, !isAncestor(newView, of: controller) else { return }
+        let parent = nodes[controller].parent
+        controllerOf[old] = nil
+        controllerOf[newView] = controller
+        if parent == window {
+            move(old, to: nil)
+            move(newView, to: controller)
+            return
+        }
+        replace(controller, with: old)
+        replace(newView, with: controller)
+        nodes[controller].children = [newView]
+        nodes[newView].parent = controller
+    }
+
+    /// Puts `replacement` in `node`'s place among its parent's children (no parent when `node`
+    /// has none), taking `replacement` out of where it was.
+    private mutating func replace(_ node: Int, with replacement: Int) {
+        if let old = nodes[replacement].parent { nodes[old].children.removeAll { $0 == replacement } }
+        nodes[replacement].parent = nodes[node].parent
+        if let parent = nodes[node].parent, let i = nodes[parent].children.firstIndex(of: node) {
+            nodes[parent].children[i] = replacement
+        }
+        nodes[node].parent = nil
     }
 
     /// Counts `n` and the nodes below it as visited in the running pass.
@@ -215,11 +266,15 @@ struct ModelRun {
     /// What engine callbacks reach: the nodes, and whether their actions run.
     let world = EngineWorld()
     /// Parallel to `model.nodes`: 0 screen, 1 scene, 2 window, 3 root controller, 4 its view,
-    /// then views. The run holds every node, so removed views stay alive to be re-added.
+    /// then views and controllers, each controller followed by its first view. The run holds
+    /// every node, so removed views stay alive to be re-added.
     var engine: [TraitEnvironment] {
         get { world.nodes }
         nonmutating set { world.nodes = newValue }
     }
+    /// Which nodes are views (the window aside) and which are controllers.
+    var viewNodes = [4]
+    var controllerNodes = [3]
     var tokens: [(node: Int, id: Int, token: TraitChangeRegistration)] = []
     var nextRegistration = 0
     var log: [String] = []
@@ -242,9 +297,10 @@ struct ModelRun {
         // A screen's collection is its system traits from construction (DESIGN.md §3).
         for t in 0..<ModelTraits.systemCount { model.nodes[0].current[t] = model.systemTraits[t] }
         for n in 1..<5 { model.nodes[n - 1].children = [n] }
+        model.controllerOf[4] = 3
     }
 
-    var views: Range<Int> { 4..<engine.count }
+    mutating func randomView() -> Int { viewNodes.randomElement(using: &rng)! }
 
     /// Runs `count` random operations; returns the first disagreement, if any.
     mutating func run(operations count: Int) -> String? {
@@ -255,7 +311,7 @@ struct ModelRun {
     }
 
     mutating func step() -> String? {
-        switch rng.below(20) {
+        switch rng.below(24) {
         case 0...2: addView()
         case 3...4: moveView()
         case 5: removeView()
@@ -265,24 +321,29 @@ struct ModelRun {
         case 11...12: register()
         case 13: unregister()
         case 14...17: return update()
-        default: return updateTraitsIfNeeded()
+        case 18...19: return updateTraitsIfNeeded()
+        case 20: addController()
+        case 21: setView()
+        case 22: addChild()
+        default: removeFromParent()
         }
-        return nil
+        return compareStructure()
     }
 
     mutating func addView() {
         let view = View(name: "v\(engine.count)")
         engine.append(view)
+        viewNodes.append(engine.count - 1)
         model.nodes.append(.init())
-        let parent = rng.below(3) == 0 ? nil : views.randomElement(using: &rng)!
+        let parent = rng.below(3) == 0 ? nil : randomView()
         log.append("new v\(engine.count - 1) in \(parent.map(String.init) ?? "nothing")")
         if let parent { attach(engine.count - 1, to: parent) }
     }
 
     mutating func moveView() {
-        guard views.count > 1 else { return }
-        let child = Int.random(in: 5..<engine.count, using: &rng)
-        let parent = views.randomElement(using: &rng)!
+        guard viewNodes.count > 1 else { return }
+        let child = randomView()
+        let parent = randomView()
         let at = randomPosition(under: parent)
         log.append("add \(child) to \(parent)" + (at.map { " at \($0)" } ?? ""))
         attach(child, to: parent, at: at)
@@ -303,18 +364,72 @@ struct ModelRun {
             } else {
                 try superview.addSubview(engine[child] as! View)
             }
-            model.move(child, to: parent, at: at)
+            precondition(model.place(child, under: parent, at: at), "made a cycle")
         } catch {
             precondition(model.isAncestor(child, of: parent), "refused a legal move: \(error)")
         }
     }
 
     mutating func removeView() {
-        guard engine.count > 5 else { return }
-        let child = Int.random(in: 5..<engine.count, using: &rng)
+        let child = randomView()
         log.append("remove \(child)")
         (engine[child] as! View).removeFromSuperview()
-        model.move(child, to: nil)
+        model.move(model.traitNode(child), to: nil)
+    }
+
+    /// A controller and its view, the view placed in a random view or nowhere.
+    mutating func addController() {
+        let c = engine.count
+        let controller = ViewController(name: "c\(c)")
+        engine += [controller, controller.view]
+        controllerNodes.append(c)
+        viewNodes.append(c + 1)
+        model.nodes += [.init(children: [c + 1]), .init(parent: c)]
+        model.controllerOf[c + 1] = c
+        let parent = rng.below(3) == 0 ? nil : randomView()
+        log.append("new controller \(c) with view \(c + 1) in \(parent.map(String.init) ?? "nothing")")
+        if let parent { attach(c + 1, to: parent) }
+    }
+
+    /// `controller.view = view`: refused for another controller's view and for a view the
+    /// controller inherits from.
+    mutating func setView() {
+        let c = controllerNodes.randomElement(using: &rng)!
+        let v = randomView()
+        log.append("\(c).view = \(v)")
+        let refused = model.controllerOf[v].map { $0 != c } ?? model.isAncestor(v, of: c)
+        do {
+            try (engine[c] as! ViewController).setView(engine[v] as! View)
+            precondition(!refused, "accepted \(v) as the view of \(c)")
+            model.setView(c, v, window: 2)
+        } catch {
+            precondition(refused, "refused \(v) as the view of \(c): \(error)")
+        }
+    }
+
+    /// `addChild`, which carries no traits; refused when the child contains the parent. The
+    /// window's root is never made a child (that would take it out of the window).
+    mutating func addChild() {
+        guard controllerNodes.count > 1 else { return }
+        let parent = controllerNodes.randomElement(using: &rng)!
+        let child = controllerNodes.dropFirst().randomElement(using: &rng)!
+        log.append("\(parent) addChild \(child)")
+        var container: Int? = parent
+        while let c = container, c != child { container = model.containerOf[c] }
+        do {
+            try (engine[parent] as! ViewController).addChild(engine[child] as! ViewController)
+            precondition(container == nil, "accepted a containment cycle")
+            model.containerOf[child] = parent
+        } catch {
+            precondition(container != nil, "refused a legal child: \(error)")
+        }
+    }
+
+    mutating func removeFromParent() {
+        let c = controllerNodes.randomElement(using: &rng)!
+        log.append("\(c) removeFromParent")
+        try! (engine[c] as! ViewController).removeFromParent()
+        model.containerOf[c] = nil
     }
 
     mutating func setOverride() {
@@ -367,10 +482,10 @@ struct ModelRun {
         let anyNode = Int.random(in: 1..<engine.count, using: &rng)
         let t = rng.below(ModelTraits.all.count)
         switch rng.below(4) {
-        case 0 where engine.count > 5:
-            let parent = views.randomElement(using: &rng)!
-            return .move(child: Int.random(in: 5..<engine.count, using: &rng), to: parent, at: randomPosition(under: parent))
-        case 1 where engine.count > 5: return .remove(child: Int.random(in: 5..<engine.count, using: &rng))
+        case 0:
+            let parent = randomView()
+            return .move(child: randomView(), to: parent, at: randomPosition(under: parent))
+        case 1: return .remove(child: randomView())
         case 2: return .setOverride(node: anyNode, trait: t, value: ModelTraits.randomValue(t, &rng))
         default: return .removeOverride(node: anyNode, trait: t)
         }
@@ -394,7 +509,7 @@ struct ModelRun {
     }
 
     mutating func updateTraitsIfNeeded() -> String? {
-        let n = views.randomElement(using: &rng)!
+        let n = randomView()
         log.append("updateTraitsIfNeeded \(n)")
         try! (engine[n] as! View).updateTraitsIfNeeded()
         model.updateTraitsIfNeeded(n)
@@ -407,6 +522,28 @@ struct ModelRun {
         defer { fired.entries = []; model.fired = [] }
         guard fired.entries != model.fired else { return nil }
         return "callbacks differ\n  engine: \(fired.entries)\n  model:  \(model.fired)"
+    }
+
+    /// Each view's superview and subviews, and each controller's view and parent, as the
+    /// model has them.
+    func compareStructure() -> String? {
+        func node(_ object: AnyObject?) -> Int? { object.flatMap { o in engine.firstIndex { $0 === o } } }
+        for v in viewNodes {
+            let view = engine[v] as! View
+            let above = model.nodes[model.traitNode(v)].parent
+            if node(view.superview) != above {
+                return "view \(v) is in \(node(view.superview).map(String.init) ?? "nothing"), the model's in \(above.map(String.init) ?? "nothing")"
+            }
+            let subviews = view.subviews.map { node($0)! }
+            let expected = model.nodes[v].children.map(model.view(standingFor:))
+            if subviews != expected { return "view \(v) has subviews \(subviews), the model \(expected)" }
+        }
+        for c in controllerNodes {
+            let controller = engine[c] as! ViewController
+            if node(controller.view) != model.nodes[c].children.first { return "controller \(c) has another view" }
+            if node(controller.parent) != model.containerOf[c] { return "controller \(c) has another parent" }
+        }
+        return nil
     }
 
     func compareCollections() -> String? {
