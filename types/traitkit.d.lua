@@ -254,7 +254,7 @@ function ViewController:loadView() end
 ---Loads the view now if it is not loaded.
 function ViewController:loadViewIfNeeded() end
 
----Presents `controller` over this one.
+---Presents `controller` over this one; its view must be in no superview, and cannot be put in one until it is dismissed.
 ---@param controller ViewController
 function ViewController:present(controller) end
 
@@ -576,7 +576,7 @@ tk.IntrospectionMarker = {}
 ---@field dismiss fun(self: ViewController) Dismisses what this controller presents, or itself.
 ---@field loadView fun(self: ViewController) Makes the controller's view; runs once, when the view is first needed.
 ---@field loadViewIfNeeded fun(self: ViewController) Loads the view now if it is not loaded.
----@field present fun(self: ViewController, controller: ViewController) Presents `controller` over this one.
+---@field present fun(self: ViewController, controller: ViewController) Presents `controller` over this one; its view must be in no superview, and cannot be put in one until it is dismissed.
 ---@field removeFromParent fun(self: ViewController) Leaves the parent (calls `didMoveToParent(nil)`).
 ---@field traitCollectionDidChange fun(self: ViewController, previous?: TraitCollection) Runs after the controller's collection changed in an update.
 ---@field viewDidAppear fun(self: ViewController) Runs after the view entered a window.

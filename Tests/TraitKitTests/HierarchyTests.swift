@@ -271,6 +271,32 @@ struct HierarchyTests {
         #expect(sheet.presentationController == nil)
     }
 
+    /// A presented controller's view is in no superview: it inherits through the presentation,
+    /// so among a superview's subviews it would have no trait child standing for it, and the
+    /// views after it would fire out of order (they fired A, B, X for subviews A, sheet, X, B).
+    @Test func aPresentedControllersViewStaysOutOfEverySuperview() throws {
+        let stage = Stage()
+        let holder = try stage.view("holder")
+        let a = try stage.view("A", in: holder), b = try stage.view("B", in: holder)
+        let sheet = ViewController(name: "sheet")
+        try holder.insertSubview(sheet.view, at: 1)
+        #expect(throws: TraitError.self) { try stage.root.present(sheet) }
+        #expect(sheet.presentingViewController == nil && sheet.traitParent === holder)
+        sheet.view.removeFromSuperview()
+        try stage.root.present(sheet)
+        #expect(throws: TraitError.self) { try holder.insertSubview(sheet.view, at: 1) }
+        let placed = try stage.view("placed", in: holder)
+        #expect(throws: TraitError.self) { try sheet.setView(placed) }
+        #expect(holder.subviews.map(\.name) == ["A", "B", "placed"] && sheet.view.superview == nil)
+        #expect(holder.traitChildren.filter { !$0.isTombstone }.map(\.address)
+            == [a, b, placed].map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) })
+        // Made a window's root, it leaves its presentation first.
+        let other = Window(scene: stage.scene, name: "other")
+        other.rootViewController = sheet
+        #expect(stage.root.presentedViewController == nil && sheet.presentationController == nil)
+        #expect(sheet.traitParent === other && sheet.view.superview === other)
+    }
+
     /// A presenting controller taken out of its window keeps what it presents, which is still
     /// in the window: presenting it from there closed a cycle that `dismiss` followed until the
     /// stack overflowed (found by Tests/Fuzz/random_scripts.py).

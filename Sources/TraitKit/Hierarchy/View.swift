@@ -83,8 +83,14 @@ open class View: TraitEnvironment {
     }
 
     /// Inserts `view` at `index` (clamped to the subview count), moving it if it is elsewhere.
+    /// Refused for a window and for a presented controller's view: that view inherits through
+    /// its presentation, so among these subviews it would have no trait child standing for it.
     public func insertSubview(_ view: View, at index: Int) throws(TraitError) {
         if view is Window { throw .invalidHierarchy("cannot add \(view.debugName) as a subview: a Window is a root") }
+        if let controller = view.viewController, controller.presentationController != nil {
+            throw .invalidHierarchy("cannot add \(view.debugName) to \(debugName): it is the view of "
+                                    + "\(controller.debugName), which is presented (dismiss it first)")
+        }
         // A view with nothing below it, what most inserts place, is no one's ancestor: the
         // walks up from here, each as long as this view is deep, are skipped for it.
         let mayBeAncestor = !view.traitChildren.isEmpty || !view.subviewSlots.isEmpty

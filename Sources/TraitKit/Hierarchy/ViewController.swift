@@ -64,11 +64,17 @@ open class ViewController: TraitEnvironment {
     }
 
     /// Replaces the view (UIKit's `view` setter). Refused for a window, for a view another
-    /// controller has, and for a view this controller inherits from (that would be a cycle).
+    /// controller has, for a view this controller inherits from (that would be a cycle), and,
+    /// while this controller is presented, for a view in a superview (a presented controller's
+    /// view has none, as `present` requires).
     public func setView(_ newView: View) throws(TraitError) {
         if newView === loadedView { return }
         if newView is Window {
             throw .invalidHierarchy("a Window cannot be the view of \(debugName): a Window is a root")
+        }
+        if presentationController != nil, let superview = newView.superview {
+            throw .invalidHierarchy("\(newView.debugName) cannot be the view of \(debugName), which is presented: "
+                                    + "it is in \(superview.debugName) (remove it from there first)")
         }
         if let owner = newView.viewController, owner !== self {
             throw .invalidHierarchy("\(newView.debugName) is already the view of \(owner.debugName)")
@@ -233,6 +239,12 @@ open class ViewController: TraitEnvironment {
         }
         let oldWindow = controller.window
         try? controller.loadViewIfNeeded()
+        // The presentation shows the view, as UIKit's takes it into its container view. A view
+        // left among a superview's subviews would have no trait child standing for it there.
+        if let superview = controller.loadedView?.superview {
+            throw .invalidHierarchy("cannot present \(controller.debugName): its view is in \(superview.debugName) "
+                                    + "(remove it from there first)")
+        }
         try HierarchyDepth.check(placing: controller, atLevel: window.level + 2, under: self)
         let presentation = PresentationController(presented: controller, presenting: self)
         // UIKit presents as a sheet by default (iOS 13+), and a sheet is elevated: in dark mode
@@ -273,7 +285,7 @@ open class ViewController: TraitEnvironment {
     }
 
     /// Dismisses the presented controller and, first, whatever it presents in turn.
-    private func dismissPresented() {
+    func dismissPresented() {
         guard let presented = presentedViewController else { return }
         presented.dismissPresented()
         let oldWindow = presented.window

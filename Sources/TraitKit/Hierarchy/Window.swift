@@ -37,7 +37,8 @@ public final class Window: View {
     }
 
     /// The root view controller: its view becomes the window's content view. A controller is
-    /// the root of one window at most: making it another window's root takes it from this one.
+    /// the root of one window at most: making it another window's root takes it from this one,
+    /// and making a presented controller the root dismisses it first.
     public var rootViewController: ViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
@@ -47,6 +48,7 @@ public final class Window: View {
                 old.ownerDidChange()
             }
             if let root = rootViewController {
+                root.presentingViewController?.dismissPresented()
                 root.detachFromParent()
                 if let other = root.rootOfWindow, other !== self { other.rootViewController = nil }
                 root.rootOfWindow = self

@@ -104,7 +104,7 @@ extension LuaReference {
             ("ViewController:addChild", "(child: ViewController)",
              "Makes `child` a child (calls its `willMoveToParent`); add its view yourself."),
             ("ViewController:removeFromParent", "()", "Leaves the parent (calls `didMoveToParent(nil)`)."),
-            ("ViewController:present", "(controller: ViewController)", "Presents `controller` over this one."),
+            ("ViewController:present", "(controller: ViewController)", "Presents `controller` over this one; its view must be in no superview, and cannot be put in one until it is dismissed."),
             ("ViewController:dismiss", "()", "Dismisses what this controller presents, or itself."),
             ("ViewController.presentedViewController", "ViewController?", "The controller this one presents."),
             ("ViewController.presentingViewController", "ViewController?", "The controller that presents this one."),
