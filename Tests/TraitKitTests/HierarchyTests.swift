@@ -256,6 +256,27 @@ struct HierarchyTests {
         #expect(fresh.traitCollection.userInterfaceIdiom == .phone)
     }
 
+    /// A root controller's callback that replaces its view mid-update: the old view, which
+    /// the walk had not reached, leaves the window with what it had, as a view removed there
+    /// does (R7), and the new one takes in this pass's values. The old view used to pass
+    /// through the window on its way out and leave with this pass's values, its callbacks
+    /// never told (found by the model-based test).
+    @Test func aRootViewReplacedMidUpdateLeavesWithWhatItHad() throws {
+        let stage = Stage()
+        let old = stage.root.view, fresh = View(name: "fresh")
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        var replaced = false
+        _ = try stage.root.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+            if !replaced { replaced = true; try? stage.root.setView(fresh) }
+        }
+        stage.scene.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(replaced && old.superview == nil && fresh.superview === stage.window)
+        #expect(old.traitCollection.myAppTheme == .pastel)
+        #expect(fresh.traitCollection.myAppTheme == .bold)
+    }
+
     @Test func presentedControllerInheritsThroughItsPresentationController() throws {
         let stage = Stage()
         stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel

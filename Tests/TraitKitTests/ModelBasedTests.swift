@@ -4,7 +4,12 @@ import TraitKit
 
 /// Model-based testing (DESIGN.md §7): random operation sequences run against the engine and
 /// against `ReferenceModel`, which recomputes every collection from the root on each update.
-/// After every operation each node's collection agrees on the model's traits, and each update
+/// The operations build views and controllers, move and remove views, replace a controller's
+/// view, add child controllers, present and dismiss, and set overrides and system traits; the
+/// model's tree is R4's (a controller in its view's place under the superview, a presented one
+/// under its presentation, last under the window). After every operation each node's
+/// collection agrees on the model's traits, each view's superview and subviews and each
+/// controller's view, parent and presentation agree with the model's, and each update
 /// fires the same callbacks (node, registration, previous values) in the same order. Some
 /// callbacks change the hierarchy the first time they fire in `update()` (R7: "callbacks may
 /// mutate anything"): they move or remove a view or set or remove an override, mid-walk, and
@@ -80,6 +85,8 @@ enum CallbackAction: CustomStringConvertible {
     case remove(child: Int)
     case setOverride(node: Int, trait: Int, value: TraitValue)
     case removeOverride(node: Int, trait: Int)
+    /// `controller.view = view`.
+    case setView(controller: Int, view: Int)
 
     var description: String {
         switch self {
@@ -87,6 +94,7 @@ enum CallbackAction: CustomStringConvertible {
         case .remove(let child): "remove \(child)"
         case .setOverride(let n, let t, let value): "override \(n).\(ModelTraits.all[t].name) = \(short(value))"
         case .removeOverride(let n, let t): "remove override \(n).\(ModelTraits.all[t].name)"
+        case .setView(let c, let v): "\(c).view = \(v)"
         }
     }
 }
@@ -111,6 +119,11 @@ struct ReferenceModel {
     var controllerOf: [Int: Int] = [:]
     /// Each controller's parent controller (`addChild`), which carries no traits.
     var containerOf: [Int: Int] = [:]
+    /// Presentations: each presented controller's presentation node (its trait parent, under
+    /// the window), its presenting controller, and what each presenting controller presents.
+    var presentationOf: [Int: Int] = [:]
+    var presentingOf: [Int: Int] = [:]
+    var presentedOf: [Int: Int] = [:]
     var systemTraits: [TraitValue] = ModelTraits.all.map(\.defaultValue)
     var fired: [Firing] = []
     /// The nodes the running pass visited (a moved node is not visited twice in one pass), and
@@ -134,10 +147,22 @@ struct ReferenceModel {
     /// The view a trait child stands for: a controller's view, or the view itself.
     func view(standingFor n: Int) -> Int { nodes[n].children.first.flatMap { controllerOf[$0] == n ? $0 : nil } ?? n }
 
+    /// The view's superview: a presented controller's view has none.
+    func superview(of view: Int) -> Int? {
+        if let c = controllerOf[view], presentationOf[c] != nil { return nil }
+        return nodes[traitNode(view)].parent
+    }
+
+    /// Whether `addSubview`/`insertSubview` refuses to put `view` under `superview`: a cycle,
+    /// or a presented controller's view.
+    func refusesPlacing(_ view: Int, under superview: Int) -> Bool {
+        isAncestor(view, of: superview) || controllerOf[view].map { presentationOf[$0] != nil } == true
+    }
+
     /// `addSubview`/`insertSubview`: moves `view` (with its controller) under `superview`, at
-    /// `index` among its subviews, unless that would make a cycle; returns whether it moved.
+    /// `index` among its subviews, unless refused; returns whether it moved.
     @discardableResult mutating func place(_ view: Int, under superview: Int, at index: Int?) -> Bool {
-        guard !isAncestor(view, of: superview) else { return false }
+        guard !refusesPlacing(view, under: superview) else { return false }
         move(traitNode(view), to: superview, at: index)
         return true
     }
@@ -163,32 +188,56 @@ struct ReferenceModel {
         } while actionRan
     }
 
-    /// Applies `action` as `addSubview`, `removeFromSuperview` and overrides do (a move that
-    /// would make a cycle does nothing).
+    /// Applies `action` as `addSubview`, `removeFromSuperview`, overrides and the view setter
+    /// do (a refused change does nothing).
     mutating func apply(_ action: CallbackAction) {
         switch action {
         case .move(let child, let parent, let at):
             guard place(child, under: parent, at: at) else { return }
-            // The walk goes on below a node it is in (`moved` above `current`) wherever it went.
-            let moved = traitNode(child)
-            if let current, !isAncestor(current, of: parent), !isAncestor(moved, of: current) { markVisited(moved) }
-        case .remove(let child): move(traitNode(child), to: nil)
+            passOver(traitNode(child))
+        case .remove(let child): removeFromSuperview(child)
         case .setOverride(let n, let t, let value): nodes[n].overrides[t] = value
         case .removeOverride(let n, let t): nodes[n].overrides[t] = nil
+        case .setView(let c, let v):
+            let old = nodes[c].children.first!
+            let parents = [old, c, v].map { nodes[$0].parent }
+            setView(c, v, window: 2)
+            for (n, parent) in zip([old, c, v], parents) where nodes[n].parent != parent { passOver(n) }
         }
     }
 
-    /// `controller.view = newView`: refused (nothing changes) for a view another controller
-    /// has and for one the controller inherits from. The old view takes the controller's place,
+    /// After a callback put `moved` under a new parent: the pass leaves it for the next one
+    /// unless it went below the node whose callback runs (R7). The walk goes on below a node it
+    /// is in (`moved` above `current`) wherever that went.
+    private mutating func passOver(_ moved: Int) {
+        guard let current, let parent = nodes[moved].parent else { return }
+        if !isAncestor(current, of: parent), !isAncestor(moved, of: current) { markVisited(moved) }
+    }
+
+    mutating func removeFromSuperview(_ view: Int) {
+        if superview(of: view) != nil { move(traitNode(view), to: nil) }
+    }
+
+    /// Whether `controller.view = newView` is refused: for a view another controller has, for
+    /// one the controller inherits from, and, when the controller is presented, for a view in
+    /// a superview.
+    func refusesView(_ newView: Int, for controller: Int) -> Bool {
+        guard nodes[controller].children.first != newView else { return false }
+        return controllerOf[newView] != nil || isAncestor(newView, of: controller)
+            || presentationOf[controller] != nil && superview(of: newView) != nil
+    }
+
+    /// `controller.view = newView`, unless refused. The old view takes the controller's place,
     /// the controller the new view's (no parent when it has no superview); a window's root
-    /// controller stays in its window with the new view, and the old view leaves the window.
+    /// controller stays in its window with the new view, and the old view leaves the window;
+    /// a presented controller stays in its presentation, and the old view goes nowhere.
     mutating func setView(_ controller: Int, _ newView: Int, window: Int) {
-        guard let old = nodes[controller].children.first, old != newView else { return }
-        guard controllerOf[newView] == nil, !isAncestor(newView, of: controller) else { return }
+        guard let old = nodes[controller].children.first, old != newView,
+              !refusesView(newView, for: controller) else { return }
         let parent = nodes[controller].parent
         controllerOf[old] = nil
         controllerOf[newView] = controller
-        if parent == window {
+        if parent == window || presentationOf[controller] != nil {
             move(old, to: nil)
             move(newView, to: controller)
             return
@@ -197,6 +246,55 @@ struct ReferenceModel {
         replace(newView, with: controller)
         nodes[controller].children = [newView]
         nodes[newView].parent = controller
+    }
+
+    /// Whether `outer` is `controller` or holds it, up through containers and presenting
+    /// controllers.
+    func containsOrPresents(_ outer: Int, _ controller: Int) -> Bool {
+        var c: Int? = controller
+        while let current = c, current != outer { c = containerOf[current] ?? presentingOf[current] }
+        return c != nil
+    }
+
+    /// Whether `presenting.present(presented)` is refused: the presenting controller is in no
+    /// window or presents already; the presented one is in a window or presented, a child, the
+    /// presenting controller or what contains or presents it, or its view is in a superview.
+    func refusesPresenting(_ presented: Int, from presenting: Int, window: Int) -> Bool {
+        !isAncestor(window, of: presenting) || presentedOf[presenting] != nil
+            || presentingOf[presented] != nil || isAncestor(window, of: presented)
+            || containerOf[presented] != nil || containsOrPresents(presented, presenting)
+            || nodes[presented].parent != nil
+    }
+
+    /// `present`: the presented controller goes under its new presentation node, itself last
+    /// among the window's trait children.
+    mutating func present(_ presented: Int, from presenting: Int, through presentation: Int, window: Int) {
+        presentationOf[presented] = presentation
+        presentingOf[presented] = presenting
+        presentedOf[presenting] = presented
+        move(presentation, to: window)
+        move(presented, to: presentation)
+    }
+
+    /// `dismiss`: what `controller` presents, or `controller` when it is presented.
+    mutating func dismiss(_ controller: Int) {
+        if presentedOf[controller] != nil {
+            dismissPresented(controller)
+        } else if let presenting = presentingOf[controller] {
+            dismissPresented(presenting)
+        }
+    }
+
+    /// Dismisses what `presenting` presents, after what that presents in turn: the presentation
+    /// and the controller are left with no trait parent.
+    private mutating func dismissPresented(_ presenting: Int) {
+        guard let presented = presentedOf[presenting] else { return }
+        dismissPresented(presented)
+        move(presentationOf[presented]!, to: nil)
+        move(presented, to: nil)
+        presentationOf[presented] = nil
+        presentingOf[presented] = nil
+        presentedOf[presenting] = nil
     }
 
     /// Puts `replacement` in `node`'s place among its parent's children (no parent when `node`
@@ -311,7 +409,7 @@ struct ModelRun {
     }
 
     mutating func step() -> String? {
-        switch rng.below(24) {
+        switch rng.below(26) {
         case 0...2: addView()
         case 3...4: moveView()
         case 5: removeView()
@@ -325,7 +423,9 @@ struct ModelRun {
         case 20: addController()
         case 21: setView()
         case 22: addChild()
-        default: removeFromParent()
+        case 23: removeFromParent()
+        case 24: present()
+        default: dismiss()
         }
         return compareStructure()
     }
@@ -355,7 +455,7 @@ struct ModelRun {
     }
 
     /// `addSubview`, or `insertSubview` at `at`: refused (and nothing changes) when it would
-    /// make a cycle.
+    /// make a cycle or the view is a presented controller's.
     mutating func attach(_ child: Int, to parent: Int, at: Int? = nil) {
         let superview = engine[parent] as! View
         do {
@@ -366,7 +466,7 @@ struct ModelRun {
             }
             precondition(model.place(child, under: parent, at: at), "made a cycle")
         } catch {
-            precondition(model.isAncestor(child, of: parent), "refused a legal move: \(error)")
+            precondition(model.refusesPlacing(child, under: parent), "refused a legal move: \(error)")
         }
     }
 
@@ -374,7 +474,7 @@ struct ModelRun {
         let child = randomView()
         log.append("remove \(child)")
         (engine[child] as! View).removeFromSuperview()
-        model.move(model.traitNode(child), to: nil)
+        model.removeFromSuperview(child)
     }
 
     /// A controller and its view, the view placed in a random view or nowhere.
@@ -391,13 +491,13 @@ struct ModelRun {
         if let parent { attach(c + 1, to: parent) }
     }
 
-    /// `controller.view = view`: refused for another controller's view and for a view the
-    /// controller inherits from.
+    /// `controller.view = view`: refused for another controller's view, for a view the
+    /// controller inherits from, and for a view in a superview when the controller is presented.
     mutating func setView() {
         let c = controllerNodes.randomElement(using: &rng)!
         let v = randomView()
         log.append("\(c).view = \(v)")
-        let refused = model.controllerOf[v].map { $0 != c } ?? model.isAncestor(v, of: c)
+        let refused = model.refusesView(v, for: c)
         do {
             try (engine[c] as! ViewController).setView(engine[v] as! View)
             precondition(!refused, "accepted \(v) as the view of \(c)")
@@ -414,15 +514,45 @@ struct ModelRun {
         let parent = controllerNodes.randomElement(using: &rng)!
         let child = controllerNodes.dropFirst().randomElement(using: &rng)!
         log.append("\(parent) addChild \(child)")
-        var container: Int? = parent
-        while let c = container, c != child { container = model.containerOf[c] }
+        let refused = model.containsOrPresents(child, parent) || model.presentingOf[child] != nil
         do {
             try (engine[parent] as! ViewController).addChild(engine[child] as! ViewController)
-            precondition(container == nil, "accepted a containment cycle")
+            precondition(!refused, "accepted a child that contains or presents its parent, or is presented")
             model.containerOf[child] = parent
         } catch {
-            precondition(container != nil, "refused a legal child: \(error)")
+            precondition(refused, "refused a legal child: \(error)")
         }
+    }
+
+    /// `present`, refused as `ReferenceModel.refusesPresenting` says; the presentation joins
+    /// the nodes compared.
+    mutating func present() {
+        // Mostly from a controller in the window, of one no window, superview or parent has:
+        // most random pairs are refused.
+        let likely = rng.below(4) != 0
+        let inWindow = controllerNodes.filter { model.isAncestor(2, of: $0) }
+        let loose = controllerNodes.filter { model.nodes[$0].parent == nil && model.containerOf[$0] == nil }
+        let presenting = (likely ? inWindow : controllerNodes).randomElement(using: &rng) ?? 3
+        let presented = (likely ? loose : controllerNodes).randomElement(using: &rng) ?? 3
+        log.append("\(presenting) present \(presented)")
+        let refused = model.refusesPresenting(presented, from: presenting, window: 2)
+        let controller = engine[presented] as! ViewController
+        do {
+            try (engine[presenting] as! ViewController).present(controller)
+            precondition(!refused, "accepted presenting \(presented) from \(presenting)")
+            engine.append(controller.presentationController!)
+            model.nodes.append(.init())
+            model.present(presented, from: presenting, through: engine.count - 1, window: 2)
+        } catch {
+            precondition(refused, "refused presenting \(presented) from \(presenting): \(error)")
+        }
+    }
+
+    mutating func dismiss() {
+        let c = controllerNodes.randomElement(using: &rng)!
+        log.append("\(c) dismiss")
+        (engine[c] as! ViewController).dismiss()
+        model.dismiss(c)
     }
 
     mutating func removeFromParent() {
@@ -481,11 +611,12 @@ struct ModelRun {
     mutating func randomAction() -> CallbackAction? {
         let anyNode = Int.random(in: 1..<engine.count, using: &rng)
         let t = rng.below(ModelTraits.all.count)
-        switch rng.below(4) {
+        switch rng.below(5) {
         case 0:
             let parent = randomView()
             return .move(child: randomView(), to: parent, at: randomPosition(under: parent))
         case 1: return .remove(child: randomView())
+        case 4: return .setView(controller: controllerNodes.randomElement(using: &rng)!, view: randomView())
         case 2: return .setOverride(node: anyNode, trait: t, value: ModelTraits.randomValue(t, &rng))
         default: return .removeOverride(node: anyNode, trait: t)
         }
@@ -530,7 +661,7 @@ struct ModelRun {
         func node(_ object: AnyObject?) -> Int? { object.flatMap { o in engine.firstIndex { $0 === o } } }
         for v in viewNodes {
             let view = engine[v] as! View
-            let above = model.nodes[model.traitNode(v)].parent
+            let above = model.superview(of: v)
             if node(view.superview) != above {
                 return "view \(v) is in \(node(view.superview).map(String.init) ?? "nothing"), the model's in \(above.map(String.init) ?? "nothing")"
             }
@@ -542,6 +673,11 @@ struct ModelRun {
             let controller = engine[c] as! ViewController
             if node(controller.view) != model.nodes[c].children.first { return "controller \(c) has another view" }
             if node(controller.parent) != model.containerOf[c] { return "controller \(c) has another parent" }
+            if node(controller.presentationController) != model.presentationOf[c]
+                || node(controller.presentingViewController) != model.presentingOf[c]
+                || node(controller.presentedViewController) != model.presentedOf[c] {
+                return "controller \(c) has another presentation"
+            }
         }
         return nil
     }
@@ -576,6 +712,7 @@ final class EngineWorld {
         case .remove(let child): (nodes[child] as! View).removeFromSuperview()
         case .setOverride(let n, let t, let value): try! overrides(n).set(value, for: ModelTraits.all[t])
         case .removeOverride(let n, let t): overrides(n).remove(ModelTraits.all[t])
+        case .setView(let c, let v): try? (nodes[c] as! ViewController).setView(nodes[v] as! View)
         }
     }
 
@@ -585,6 +722,7 @@ final class EngineWorld {
         case let controller as ViewController: controller.traitOverrides
         case let window as Window: window.traitOverrides
         case let scene as WindowScene: scene.traitOverrides
+        case let presentation as PresentationController: presentation.traitOverrides
         default: preconditionFailure("node \(n) has no overrides")
         }
     }

@@ -111,13 +111,20 @@ open class View: TraitEnvironment {
         let watch = view.controllerLink != nil && representative != nil || !view.traitChildren.isEmpty
         let oldWindow = watch ? view.window : nil
         view.detachFromSuperview()
-        let at = Swift.max(0, Swift.min(index, subviewCount))
-        _ = HoledArray.insert(view, at: at, &subviewSlots, &subviewLayout, hole: nil, isHole: { $0 == nil })
-        view.superview = self
+        let at = insertSubviewSlot(view, at: index)
         representative?.setTraitParent(self, at: at)
         view.ownerDidChange()
         setNeedsLayout()
         if watch { Appearance.windowChanged(for: representative ?? view, from: oldWindow, to: view.window) }
+    }
+
+    /// Puts `view`, which has no superview, among the subviews at `index` (clamped); returns
+    /// the index. Its trait parent is the caller's to set.
+    @discardableResult func insertSubviewSlot(_ view: View, at index: Int) -> Int {
+        let at = Swift.max(0, Swift.min(index, subviewCount))
+        _ = HoledArray.insert(view, at: at, &subviewSlots, &subviewLayout, hole: nil, isHole: { $0 == nil })
+        view.superview = self
+        return at
     }
 
     /// Removes this view from its superview.
@@ -131,7 +138,9 @@ open class View: TraitEnvironment {
         if watch { Appearance.windowChanged(for: viewController ?? self, from: oldWindow, to: window) }
     }
 
-    private func detachFromSuperview() {
+    /// Takes this view out of its superview's subviews and its representative out of the
+    /// superview's trait children, with no appearance notes.
+    func detachFromSuperview() {
         guard let link = superviewLink else { return }
         link._withUnsafeGuaranteedRef { superview in
             if let i = superview.indexOfSubview(self) { superview.removeSubviewSlot(at: i) }

@@ -109,9 +109,14 @@ open class ViewController: TraitEnvironment {
     /// new view has no superview (unless it is presented: then it stays under its presentation).
     /// A window's root controller keeps its window: the new view becomes the window's content
     /// view in the old one's place, and the old one leaves the window.
+    ///
+    /// Each node moves once, straight to where it ends up: a callback that replaces a view
+    /// mid-update (R7) sees each one picked up in this pass or the next as its new place says.
     func install(_ newView: View) {
         let old = loadedView === newView ? nil : loadedView
-        let window = old.flatMap { $0.superview === rootOfWindow ? rootOfWindow : nil }
+        if let old, let window = rootOfWindow, old.superview === window {
+            return replaceContentView(of: window, old: old, with: newView)
+        }
         if let old {
             old.viewController = nil
             old.setTraitParent(old.superview, at: old.superview?.index(ofSubview: old))
@@ -119,16 +124,29 @@ open class ViewController: TraitEnvironment {
         }
         loadedView = newView
         newView.viewController = self
+        // The new view leaves its superview's trait children first: this controller then
+        // fills the hole it left there, so the trait children stay beside the subview slots.
         newView.setTraitParent(self)
         if presentationController == nil {
             setTraitParent(newView.superview, at: newView.superview?.index(ofSubview: newView))
         }
         newView.ownerDidChange()
-        if let window, let old {
-            let at = window.index(ofSubview: old) ?? 0
-            old.removeFromSuperview()
-            window.place(newView, at: at)
-        }
+    }
+
+    /// `install` for a window's root: this controller stays where it is in the window, the
+    /// new view takes the old one's place among the window's subviews, and the old one leaves.
+    private func replaceContentView(of window: Window, old: View, with newView: View) {
+        let at = window.index(ofSubview: old) ?? 0
+        old.viewController = nil
+        old.removeFromSuperview()
+        let from = newView.window
+        newView.detachFromSuperview()
+        loadedView = newView
+        newView.viewController = self
+        window.insertSubviewSlot(newView, at: at)
+        newView.setTraitParent(self)
+        newView.ownerDidChange()
+        Appearance.windowChanged(for: newView, from: from, to: window)
     }
 
     // MARK: Lifecycle (R8): override in subclasses
