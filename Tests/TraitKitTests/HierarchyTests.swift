@@ -277,6 +277,28 @@ struct HierarchyTests {
         #expect(fresh.traitCollection.myAppTheme == .bold)
     }
 
+    /// A callback that gives a controller below it, not reached yet, a view outside the walk:
+    /// the controller leaves with what it had, as a view moved there does (R7). It used to
+    /// take its old region's value of this pass, which the walk never brought to it.
+    @Test func aControllerMovedOutMidUpdateLeavesWithWhatItHad() throws {
+        let stage = Stage()
+        let holder = try stage.view("holder"), between = try stage.view("between", in: holder)
+        let controller = ViewController(name: "moved")
+        try between.addSubview(controller.view)
+        let outside = View(name: "outside"), fresh = View(name: "fresh")
+        try outside.addSubview(fresh)
+        holder.traitOverrides[MyAppThemeTrait.self] = .pastel
+        try stage.app.update()
+        var replaced = false
+        _ = try holder.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+            if !replaced { replaced = true; try? controller.setView(fresh) }
+        }
+        holder.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(replaced && controller.traitParent === outside)
+        #expect(controller.traitCollection.myAppTheme == .pastel)
+    }
+
     @Test func presentedControllerInheritsThroughItsPresentationController() throws {
         let stage = Stage()
         stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel

@@ -87,6 +87,8 @@ enum CallbackAction: CustomStringConvertible {
     case removeOverride(node: Int, trait: Int)
     /// `controller.view = view`.
     case setView(controller: Int, view: Int)
+    case present(presenting: Int, presented: Int)
+    case dismiss(controller: Int)
 
     var description: String {
         switch self {
@@ -95,6 +97,8 @@ enum CallbackAction: CustomStringConvertible {
         case .setOverride(let n, let t, let value): "override \(n).\(ModelTraits.all[t].name) = \(short(value))"
         case .removeOverride(let n, let t): "remove override \(n).\(ModelTraits.all[t].name)"
         case .setView(let c, let v): "\(c).view = \(v)"
+        case .present(let presenting, let presented): "\(presenting) present \(presented)"
+        case .dismiss(let c): "\(c) dismiss"
         }
     }
 }
@@ -203,6 +207,13 @@ struct ReferenceModel {
             let parents = [old, c, v].map { nodes[$0].parent }
             setView(c, v, window: 2)
             for (n, parent) in zip([old, c, v], parents) where nodes[n].parent != parent { passOver(n) }
+        case .present(let presenting, let presented):
+            guard !refusesPresenting(presented, from: presenting, window: 2) else { return }
+            nodes.append(.init())
+            present(presented, from: presenting, through: nodes.count - 1, window: 2)
+            passOver(nodes.count - 1)
+            passOver(presented)
+        case .dismiss(let c): dismiss(c)
         }
     }
 
@@ -611,12 +622,17 @@ struct ModelRun {
     mutating func randomAction() -> CallbackAction? {
         let anyNode = Int.random(in: 1..<engine.count, using: &rng)
         let t = rng.below(ModelTraits.all.count)
-        switch rng.below(5) {
+        switch rng.below(6) {
         case 0:
             let parent = randomView()
             return .move(child: randomView(), to: parent, at: randomPosition(under: parent))
         case 1: return .remove(child: randomView())
         case 4: return .setView(controller: controllerNodes.randomElement(using: &rng)!, view: randomView())
+        case 5 where rng.below(2) == 0: return .dismiss(controller: controllerNodes.randomElement(using: &rng)!)
+        case 5:
+            let loose = controllerNodes.filter { model.nodes[$0].parent == nil && model.containerOf[$0] == nil }
+            return .present(presenting: controllerNodes.randomElement(using: &rng)!,
+                            presented: loose.randomElement(using: &rng) ?? 3)
         case 2: return .setOverride(node: anyNode, trait: t, value: ModelTraits.randomValue(t, &rng))
         default: return .removeOverride(node: anyNode, trait: t)
         }
@@ -636,6 +652,9 @@ struct ModelRun {
         try! app.update()
         world.actionsEnabled = false
         model.update()
+        if engine.count != model.nodes.count {
+            return "callbacks made \(engine.count) nodes, the model's \(model.nodes.count) (a presentation differs)"
+        }
         return compareFirings()
     }
 
@@ -713,6 +732,13 @@ final class EngineWorld {
         case .setOverride(let n, let t, let value): try! overrides(n).set(value, for: ModelTraits.all[t])
         case .removeOverride(let n, let t): overrides(n).remove(ModelTraits.all[t])
         case .setView(let c, let v): try? (nodes[c] as! ViewController).setView(nodes[v] as! View)
+        case .present(let presenting, let presented):
+            let controller = nodes[presented] as! ViewController
+            // A new presentation joins the nodes, as the model's does.
+            if (try? (nodes[presenting] as! ViewController).present(controller)) != nil {
+                nodes.append(controller.presentationController!)
+            }
+        case .dismiss(let c): (nodes[c] as! ViewController).dismiss()
         }
     }
 

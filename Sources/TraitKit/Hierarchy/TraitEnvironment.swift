@@ -189,11 +189,13 @@ open class TraitEnvironment: CustomStringConvertible {
     func setTraitParent(_ parent: TraitEnvironment?, at index: Int? = nil) {
         // R7: a change below the node whose callback runs is picked up in the same pass, any
         // other in the next iteration. A node put elsewhere, or one the running walk has gone
-        // past, is done for this pass (`epochPassing`).
+        // past, is done for this pass (`epochPassing`). What it keeps is what its old place
+        // gave it: a node the walk had not reached keeps what it had when the pass began,
+        // though it is put elsewhere, as a removed one does.
         let passedIn = CurrentSlot.unretainedBox._withUnsafeGuaranteedRef { box in
             box.updateDepth > 0 ? box.update?.epochPassing(self, movingUnder: parent) : nil
         }
-        keepCollection(passed: passedIn != nil)
+        keepCollection()
         if let passedIn { visitEpoch = passedIn }
         if let old = traitParent { old.removeTraitChild(self) }
         traitParent = parent
