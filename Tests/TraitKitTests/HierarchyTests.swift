@@ -299,6 +299,33 @@ struct HierarchyTests {
         #expect(controller.traitCollection.myAppTheme == .pastel)
     }
 
+    /// A callback that gives a controller from outside the walk a view below the node whose
+    /// callback runs: the controller, the view and what is below it are below that node, so
+    /// they are picked up in the same pass (R7), before the siblings after it. The view used
+    /// to go under the controller while the controller was still outside, which put it off
+    /// to the next pass (found by the model-based test, seed 3194 of the long run).
+    @Test func aViewGivenMidUpdateToAControllerFromOutsideIsPickedUpInThePass() throws {
+        let stage = Stage()
+        let holder = try stage.view("holder"), target = try stage.view("target", in: holder)
+        let leaf = try stage.view("leaf", in: target), after = try stage.view("after")
+        let controller = ViewController(name: "outsider"), outside = View(name: "outside")
+        let old = controller.view
+        try outside.addSubview(old)
+        try stage.app.update()
+        var fired: [String] = []
+        _ = try holder.registerForTraitChanges([MyAppThemeTrait.self]) { _, _ in
+            if fired.isEmpty { try? controller.setView(target) }
+            fired.append("holder")
+        }
+        for view in [leaf, after] {
+            _ = try view.registerForTraitChanges([MyAppThemeTrait.self]) { node, _ in fired.append(node.name ?? "") }
+        }
+        stage.root.traitOverrides[MyAppThemeTrait.self] = .bold
+        try stage.app.update()
+        #expect(controller.traitParent === holder && target.traitParent === controller)
+        #expect(old.traitParent === outside && fired == ["holder", "leaf", "after"])
+    }
+
     @Test func presentedControllerInheritsThroughItsPresentationController() throws {
         let stage = Stage()
         stage.scene.traitOverrides[MyAppThemeTrait.self] = .pastel

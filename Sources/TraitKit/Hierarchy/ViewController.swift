@@ -110,8 +110,9 @@ open class ViewController: TraitEnvironment {
     /// A window's root controller keeps its window: the new view becomes the window's content
     /// view in the old one's place, and the old one leaves the window.
     ///
-    /// Each node moves once, straight to where it ends up: a callback that replaces a view
-    /// mid-update (R7) sees each one picked up in this pass or the next as its new place says.
+    /// Each node goes straight to where it ends up, the controller before its new view: a
+    /// callback that replaces a view mid-update (R7) has each picked up in this pass or the
+    /// next as its new place says.
     func install(_ newView: View) {
         let old = loadedView === newView ? nil : loadedView
         if let old, let window = rootOfWindow, old.superview === window {
@@ -122,14 +123,16 @@ open class ViewController: TraitEnvironment {
             old.setTraitParent(old.superview, at: old.superview?.index(ofSubview: old))
             old.ownerDidChange()
         }
+        let superview = newView.superview, at = superview?.index(ofSubview: newView)
         loadedView = newView
         newView.viewController = self
-        // The new view leaves its superview's trait children first: this controller then
-        // fills the hole it left there, so the trait children stay beside the subview slots.
-        newView.setTraitParent(self)
         if presentationController == nil {
-            setTraitParent(newView.superview, at: newView.superview?.index(ofSubview: newView))
+            // The new view leaves its superview's trait children first, so this controller
+            // fills the hole it left and the trait children stay beside the subview slots.
+            newView.setTraitParent(nil)
+            setTraitParent(superview, at: at)
         }
+        newView.setTraitParent(self)
         newView.ownerDidChange()
     }
 
