@@ -87,9 +87,10 @@ open class View: TraitEnvironment {
     /// its presentation, so among these subviews it would have no trait child standing for it.
     public func insertSubview(_ view: View, at index: Int) throws(TraitError) {
         if view is Window { throw .invalidHierarchy("cannot add \(view.debugName) as a subview: a Window is a root") }
-        if let controller = view.viewController, controller.presentationController != nil {
+        // Only a presented controller's view has no representative.
+        guard let moved = view.traitRepresentative else {
             throw .invalidHierarchy("cannot add \(view.debugName) to \(debugName): it is the view of "
-                                    + "\(controller.debugName), which is presented (dismiss it first)")
+                                    + "\(view.viewController!.debugName), which is presented (dismiss it first)")
         }
         // A view with nothing below it, what most inserts place, is no one's ancestor: the
         // walks up from here, each as long as this view is deep, are skipped for it.
@@ -97,7 +98,7 @@ open class View: TraitEnvironment {
         if view === self || mayBeAncestor && (hasTraitAncestor(view) || hasSuperviewAncestor(view)) {
             throw .cycle(node: debugName, ancestor: view.debugName)
         }
-        if let moved = view.traitRepresentative { try HierarchyDepth.check(placing: moved, atLevel: level + 1, under: self) }
+        try HierarchyDepth.check(placing: moved, atLevel: level + 1, under: self)
         place(view, at: index)
     }
 
@@ -150,8 +151,9 @@ open class View: TraitEnvironment {
         traitRepresentative?.setTraitParent(nil)
     }
 
-    /// The node that stands for this view among its superview's trait children: the view
-    /// controller when this is its (unpresented) view, else the view itself.
+    /// The node that stands for this view among its superview's trait children: its view
+    /// controller, or the view itself when it has none; nil when the controller is presented
+    /// (its view is then in no superview, `insertSubview` refuses it).
     var traitRepresentative: TraitEnvironment? {
         guard let controller = controllerLink else { return self }
         let presented = controller._withUnsafeGuaranteedRef { $0.presentationController != nil }
