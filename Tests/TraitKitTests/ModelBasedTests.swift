@@ -197,32 +197,39 @@ struct ReferenceModel {
     mutating func apply(_ action: CallbackAction) {
         switch action {
         case .move(let child, let parent, let at):
+            let onPath = isOnPath(traitNode(child))
             guard place(child, under: parent, at: at) else { return }
-            passOver(traitNode(child))
+            passOver(traitNode(child), wasOnPath: onPath)
         case .remove(let child): removeFromSuperview(child)
         case .setOverride(let n, let t, let value): nodes[n].overrides[t] = value
         case .removeOverride(let n, let t): nodes[n].overrides[t] = nil
         case .setView(let c, let v):
             let old = nodes[c].children.first!
-            let parents = [old, c, v].map { nodes[$0].parent }
+            let parents = [old, c, v].map { nodes[$0].parent }, onPath = [old, c, v].map(isOnPath)
             setView(c, v, window: 2)
-            for (n, parent) in zip([old, c, v], parents) where nodes[n].parent != parent { passOver(n) }
+            for (i, n) in [old, c, v].enumerated() where nodes[n].parent != parents[i] {
+                passOver(n, wasOnPath: onPath[i])
+            }
         case .present(let presenting, let presented):
             guard !refusesPresenting(presented, from: presenting, window: 2) else { return }
             nodes.append(.init())
             present(presented, from: presenting, through: nodes.count - 1, window: 2)
-            passOver(nodes.count - 1)
-            passOver(presented)
+            passOver(nodes.count - 1, wasOnPath: false)
+            passOver(presented, wasOnPath: false)
         case .dismiss(let c): dismiss(c)
         }
     }
 
+    /// Whether the walk is in `n`: the node whose callback runs, or above it.
+    private func isOnPath(_ n: Int) -> Bool { current.map { isAncestor(n, of: $0) } ?? false }
+
     /// After a callback put `moved` under a new parent: the pass leaves it for the next one
     /// unless it went below the node whose callback runs (R7). The walk goes on below a node it
-    /// is in (`moved` above `current`) wherever that went.
-    private mutating func passOver(_ moved: Int) {
+    /// was in wherever that went; a node put above the running one (a controller given its
+    /// view) is left, but not the running node and what is below it.
+    private mutating func passOver(_ moved: Int, wasOnPath: Bool) {
         guard let current, let parent = nodes[moved].parent else { return }
-        if !isAncestor(current, of: parent), !isAncestor(moved, of: current) { markVisited(moved) }
+        if !isAncestor(current, of: parent), !wasOnPath { markVisited(moved) }
     }
 
     mutating func removeFromSuperview(_ view: Int) {
@@ -321,6 +328,7 @@ struct ReferenceModel {
 
     /// Counts `n` and the nodes below it as visited in the running pass.
     private mutating func markVisited(_ n: Int) {
+        guard n != current else { return }
         visited.insert(n)
         for child in nodes[n].children { markVisited(child) }
     }
