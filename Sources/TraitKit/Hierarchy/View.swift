@@ -139,6 +139,12 @@ open class View: TraitEnvironment {
         if watch { Appearance.windowChanged(for: viewController ?? self, from: oldWindow, to: window) }
     }
 
+    /// Puts this view, no longer a controller's, under its superview in the trait tree, in
+    /// its own place among the subviews (no trait parent when it has no superview).
+    func inheritFromSuperview() {
+        setTraitParent(superview, at: superview?.index(ofSubview: self))
+    }
+
     /// Takes this view out of its superview's subviews and its representative out of the
     /// superview's trait children, with no appearance notes.
     func detachFromSuperview() {

@@ -36,7 +36,7 @@ open class ViewController: TraitEnvironment {
             // The view outlives its controller only when a superview holds it: it then
             // inherits from that superview directly.
             view.viewController = nil
-            view.setTraitParent(view.superview, at: view.superview?.index(ofSubview: view))
+            view.inheritFromSuperview()
             view.ownerDidChange()
         }
     }
@@ -120,7 +120,7 @@ open class ViewController: TraitEnvironment {
         }
         if let old {
             old.viewController = nil
-            old.setTraitParent(old.superview, at: old.superview?.index(ofSubview: old))
+            old.inheritFromSuperview()
             old.ownerDidChange()
         }
         let superview = newView.superview, at = superview?.index(ofSubview: newView)
