@@ -118,6 +118,8 @@ struct ReferenceModel {
         var registrations: [Registration] = []
     }
     var nodes: [Node] = []
+    /// The window's node: `ModelRun` makes the screen, scene and window first, and no other.
+    static let window = 2
     /// A controller's view's controller: the view's trait parent, which takes the view's place
     /// among its superview's trait children (R4).
     var controllerOf: [Int: Int] = [:]
@@ -206,14 +208,14 @@ struct ReferenceModel {
         case .setView(let c, let v):
             let old = nodes[c].children.first!
             let parents = [old, c, v].map { nodes[$0].parent }, onPath = [old, c, v].map(isOnPath)
-            setView(c, v, window: 2)
+            setView(c, v)
             for (i, n) in [old, c, v].enumerated() where nodes[n].parent != parents[i] {
                 passOver(n, wasOnPath: onPath[i])
             }
         case .present(let presenting, let presented):
-            guard !refusesPresenting(presented, from: presenting, window: 2) else { return }
+            guard !refusesPresenting(presented, from: presenting) else { return }
             nodes.append(.init())
-            present(presented, from: presenting, through: nodes.count - 1, window: 2)
+            present(presented, from: presenting, through: nodes.count - 1)
             passOver(nodes.count - 1, wasOnPath: false)
             passOver(presented, wasOnPath: false)
         case .dismiss(let c): dismiss(c)
@@ -249,13 +251,13 @@ struct ReferenceModel {
     /// the controller the new view's (no parent when it has no superview); a window's root
     /// controller stays in its window with the new view, and the old view leaves the window;
     /// a presented controller stays in its presentation, and the old view goes nowhere.
-    mutating func setView(_ controller: Int, _ newView: Int, window: Int) {
+    mutating func setView(_ controller: Int, _ newView: Int) {
         guard let old = nodes[controller].children.first, old != newView,
               !refusesView(newView, for: controller) else { return }
         let parent = nodes[controller].parent
         controllerOf[old] = nil
         controllerOf[newView] = controller
-        if parent == window || presentationOf[controller] != nil {
+        if parent == Self.window || presentationOf[controller] != nil {
             move(old, to: nil)
             move(newView, to: controller)
             return
@@ -277,20 +279,20 @@ struct ReferenceModel {
     /// Whether `presenting.present(presented)` is refused: the presenting controller is in no
     /// window or presents already; the presented one is in a window or presented, a child, the
     /// presenting controller or what contains or presents it, or its view is in a superview.
-    func refusesPresenting(_ presented: Int, from presenting: Int, window: Int) -> Bool {
-        !isAncestor(window, of: presenting) || presentedOf[presenting] != nil
-            || presentingOf[presented] != nil || isAncestor(window, of: presented)
+    func refusesPresenting(_ presented: Int, from presenting: Int) -> Bool {
+        !isAncestor(Self.window, of: presenting) || presentedOf[presenting] != nil
+            || presentingOf[presented] != nil || isAncestor(Self.window, of: presented)
             || containerOf[presented] != nil || containsOrPresents(presented, presenting)
             || nodes[presented].parent != nil
     }
 
     /// `present`: the presented controller goes under its new presentation node, itself last
     /// among the window's trait children.
-    mutating func present(_ presented: Int, from presenting: Int, through presentation: Int, window: Int) {
+    mutating func present(_ presented: Int, from presenting: Int, through presentation: Int) {
         presentationOf[presented] = presentation
         presentingOf[presented] = presenting
         presentedOf[presenting] = presented
-        move(presentation, to: window)
+        move(presentation, to: Self.window)
         move(presented, to: presentation)
     }
 
@@ -520,7 +522,7 @@ struct ModelRun {
         do {
             try (engine[c] as! ViewController).setView(engine[v] as! View)
             precondition(!refused, "accepted \(v) as the view of \(c)")
-            model.setView(c, v, window: 2)
+            model.setView(c, v)
         } catch {
             precondition(refused, "refused \(v) as the view of \(c): \(error)")
         }
@@ -549,19 +551,19 @@ struct ModelRun {
         // Mostly from a controller in the window, of one no window, superview or parent has:
         // most random pairs are refused.
         let likely = rng.below(4) != 0
-        let inWindow = controllerNodes.filter { model.isAncestor(2, of: $0) }
+        let inWindow = controllerNodes.filter { model.isAncestor(ReferenceModel.window, of: $0) }
         let loose = controllerNodes.filter { model.nodes[$0].parent == nil && model.containerOf[$0] == nil }
         let presenting = (likely ? inWindow : controllerNodes).randomElement(using: &rng) ?? 3
         let presented = (likely ? loose : controllerNodes).randomElement(using: &rng) ?? 3
         log.append("\(presenting) present \(presented)")
-        let refused = model.refusesPresenting(presented, from: presenting, window: 2)
+        let refused = model.refusesPresenting(presented, from: presenting)
         let controller = engine[presented] as! ViewController
         do {
             try (engine[presenting] as! ViewController).present(controller)
             precondition(!refused, "accepted presenting \(presented) from \(presenting)")
             engine.append(controller.presentationController!)
             model.nodes.append(.init())
-            model.present(presented, from: presenting, through: engine.count - 1, window: 2)
+            model.present(presented, from: presenting, through: engine.count - 1)
         } catch {
             precondition(refused, "refused presenting \(presented) from \(presenting): \(error)")
         }
