@@ -171,4 +171,17 @@ struct AppearanceTests {
         asset.register("dark", for: dark)
         #expect(asset.image(for: dark.modifyingTraits { $0.horizontalSizeClass = .compact }) == "dark")
     }
+
+    @Test func reRegisteringEqualTraitsReplacesAndBecomesTheLatest() {
+        let asset = ImageAsset()
+        asset.register("compact", for: TraitCollection { $0.horizontalSizeClass = .compact })
+        asset.register("dark", for: dark)
+        // Equal traits built another way (a default set explicitly is still unspecified).
+        asset.register("compact-2", for: TraitCollection { $0.horizontalSizeClass = .compact; $0.userInterfaceStyle = .unspecified })
+        let both = dark.modifyingTraits { $0.horizontalSizeClass = .compact }
+        #expect(asset.image(for: both) == "compact-2")
+        #expect(asset.image(for: TraitCollection { $0.horizontalSizeClass = .compact }) == "compact-2")
+        asset.register("dark-2", for: dark)
+        #expect(asset.image(for: both) == "dark-2")
+    }
 }

@@ -10,6 +10,8 @@ public final class ImageAsset {
         let order: Int
     }
     private var variants: [Variant] = []
+    /// Where each registered collection's variant is, so replacing one costs a hash, not a scan.
+    private var slots: [VariantKey: Int] = [:]
     private var registrations = 0
 
     /// An asset with no variants.
@@ -18,16 +20,44 @@ public final class ImageAsset {
     /// Registers `name` for the traits set in `traits` (traits at their default are unspecified).
     public func register(_ name: String, for traits: TraitCollection) {
         registrations += 1
-        let specified = traits.nonDefaultTraits
-        variants.removeAll { $0.traits == traits }
-        variants.append(Variant(name: name, traits: traits, specified: specified, order: registrations))
+        let variant = Variant(name: name, traits: traits, specified: traits.nonDefaultTraits, order: registrations)
+        let key = VariantKey(variant)
+        if let slot = slots[key] {
+            variants[slot] = variant  // the order makes it the latest; its place in the array does not matter
+        } else {
+            slots[key] = variants.count
+            variants.append(variant)
+        }
     }
 
     /// The best variant for `traitCollection`, or nil when none matches.
     public func image(for traitCollection: TraitCollection) -> String? {
-        variants
-            .filter { v in v.specified.allSatisfy { v.traits[$0] == traitCollection[$0] } }
-            .max { ($0.specified.count, $0.order) < ($1.specified.count, $1.order) }?
-            .name
+        var best: Variant?
+        for v in variants where v.specified.allSatisfy({ v.traits[$0] == traitCollection[$0] }) {
+            if let b = best, (v.specified.count, v.order) < (b.specified.count, b.order) { continue }
+            best = v
+        }
+        return best?.name
+    }
+}
+
+/// A variant's collection as a dictionary key: equal as collections are, hashed by the
+/// traits it specifies (the others read their defaults, so they cannot tell two apart).
+struct VariantKey: Hashable {
+    let traits: TraitCollection
+    let specified: [Trait]
+
+    init(_ variant: ImageAsset.Variant) {
+        traits = variant.traits
+        specified = variant.specified
+    }
+
+    static func == (a: VariantKey, b: VariantKey) -> Bool { a.traits == b.traits }
+
+    func hash(into hasher: inout Hasher) {
+        for trait in specified {
+            hasher.combine(trait.id)
+            hasher.combine(traits.storage[trait.id])  // in range: a specified trait is stored; not a tracked read
+        }
     }
 }
