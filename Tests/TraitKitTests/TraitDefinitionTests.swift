@@ -81,6 +81,21 @@ struct TraitDefinitionTests {
         }
     }
 
+    /// Names, identifiers and enum cases compare by their bytes, as Lua and UIKit compare
+    /// them: "é" and "e" with a combining accent (equal as Swift `String`s) are two of each.
+    @Test func namesAndCasesCompareByBytes() throws {
+        let composed = "R1Caf\u{E9}", decomposed = "R1Cafe\u{301}"
+        let a = try TraitRegistry.define(name: composed, kind: .integer, defaultValue: .integer(1))
+        let b = try TraitRegistry.define(name: decomposed, kind: .integer, defaultValue: .integer(2))
+        #expect(a !== b && TraitRegistry.trait(named: decomposed) === b && TraitRegistry.trait(identifier: composed) === a)
+        let cases = try TraitRegistry.define(name: "R1AccentCases", kind: .enumeration(["\u{E9}", "e\u{301}"]),
+                                             defaultValue: .enumCase(0))
+        #expect(try cases.enumValue(named: "e\u{301}") == .enumCase(1))
+        #expect(throws: TraitError.self) {
+            try TraitRegistry.define(name: "R1AccentCases", kind: .enumeration(["e\u{301}", "\u{E9}"]), defaultValue: .enumCase(0))
+        }
+    }
+
     /// An enum of a script's many (or long) cases is listed as far as a line goes, with its
     /// count; every system trait's cases are listed whole.
     @Test func manyCasesAreListedWithTheirCount() throws {

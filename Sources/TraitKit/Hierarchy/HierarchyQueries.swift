@@ -29,11 +29,12 @@ extension TraitEnvironment {
     }
 
     /// Whether the node's class name, or the name of a class it is an instance of, is `name`.
+    /// Names are compared by their bytes, as Lua compares them, not by canonical equivalence.
     public func isKind(ofClassNamed name: String) -> Bool {
-        if className == name { return true }
+        if className.utf8.elementsEqual(name.utf8) { return true }
         var type: AnyClass? = Swift.type(of: self)
         while let t = type {
-            if nodeClassName(of: t) == name { return true }
+            if nodeClassName(of: t).utf8.elementsEqual(name.utf8) { return true }
             type = _getSuperclass(t)
         }
         return false

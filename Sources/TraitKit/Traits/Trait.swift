@@ -71,9 +71,10 @@ public final class Trait: Sendable, Hashable, CustomStringConvertible {
         return .record(TraitRecord(fields))
     }
 
-    /// The value of enum case `name`, or an error naming the accepted cases.
+    /// The value of enum case `name` (compared by bytes, as Lua compares strings), or an error
+    /// naming the accepted cases.
     public func enumValue(named caseName: String) throws(TraitError) -> TraitValue {
-        guard let cases, let index = cases.firstIndex(of: caseName) else {
+        guard let cases, let index = cases.firstIndex(where: { $0.utf8.elementsEqual(caseName.utf8) }) else {
             throw .invalidValue(trait: name, value: "\"\(clipped(caseName))\"", expected: kind.expectation)
         }
         return .enumCase(index)

@@ -28,6 +28,18 @@ public enum TraitKind: Sendable, Equatable {
         }
     }
 
+    /// Kinds are equal when they are the same case; enum cases compare by their bytes, as
+    /// names do (`ExactName`), so "é" and "e\u{301}" are two cases.
+    public static func == (a: TraitKind, b: TraitKind) -> Bool {
+        switch (a, b) {
+        case (.enumeration(let x), .enumeration(let y)):
+            x.map(ExactName.init) == y.map(ExactName.init)
+        case (.string(let x), .string(let y)): x == y
+        case (.bool, .bool), (.integer, .integer), (.number, .number), (.record, .record), (.object, .object): true
+        default: false
+        }
+    }
+
     /// Whether `value` is a value of this kind.
     ///
     /// Numbers must be finite: NaN equals nothing, not even itself, so an override of NaN would

@@ -10,8 +10,8 @@ public enum TraitRegistry {
 
     struct State {
         var all: [Trait] = []
-        var byName: [String: Trait] = [:]
-        var byIdentifier: [String: Trait] = [:]
+        var byName: [ExactName: Trait] = [:]
+        var byIdentifier: [ExactName: Trait] = [:]
     }
 
     static let state: Mutex<State> = {
@@ -20,8 +20,8 @@ public enum TraitRegistry {
             let trait = Trait(id: state.all.count, name: spec.name, identifier: spec.name, kind: spec.kind,
                               defaultValue: spec.defaultValue, affectsColorAppearance: spec.affectsColorAppearance)
             state.all.append(trait)
-            state.byName[trait.name] = trait
-            state.byIdentifier[trait.identifier] = trait
+            state.byName[ExactName(trait.name)] = trait
+            state.byIdentifier[ExactName(trait.identifier)] = trait
         }
         return Mutex(state)
     }()
@@ -34,13 +34,13 @@ public enum TraitRegistry {
         let identifier = identifier ?? name
         try checkDefinition(name: name, kind: kind, defaultValue: defaultValue)
         let result: Result<Trait, TraitError> = state.withLock { state in
-            if let existing = state.byName[name] {
+            if let existing = state.byName[ExactName(name)] {
                 let reason = mismatch(existing, identifier: identifier, kind: kind, defaultValue: defaultValue,
                                       affectsColorAppearance: affectsColorAppearance)
                 if let reason { return .failure(.conflictingDefinition(name: name, reason: reason)) }
                 return .success(existing)
             }
-            if let other = state.byIdentifier[identifier] {
+            if let other = state.byIdentifier[ExactName(identifier)] {
                 return .failure(.conflictingDefinition(
                     name: name, reason: "identifier \(identifier) belongs to trait \(other.name)"))
             }
@@ -51,8 +51,8 @@ public enum TraitRegistry {
             let trait = Trait(id: state.all.count, name: name, identifier: identifier, kind: kind,
                               defaultValue: defaultValue, affectsColorAppearance: affectsColorAppearance)
             state.all.append(trait)
-            state.byName[name] = trait
-            state.byIdentifier[identifier] = trait
+            state.byName[ExactName(name)] = trait
+            state.byIdentifier[ExactName(identifier)] = trait
             return .success(trait)
         }
         return try result.get()
@@ -60,12 +60,12 @@ public enum TraitRegistry {
 
     /// The trait called `name`, or nil.
     public static func trait(named name: String) -> Trait? {
-        state.withLock { $0.byName[name] }
+        state.withLock { $0.byName[ExactName(name)] }
     }
 
     /// The trait with `identifier`, or nil.
     public static func trait(identifier: String) -> Trait? {
-        state.withLock { $0.byIdentifier[identifier] }
+        state.withLock { $0.byIdentifier[ExactName(identifier)] }
     }
 
     /// The trait with dense id `id`.
@@ -125,7 +125,7 @@ public enum TraitRegistry {
             guard !cases.isEmpty else {
                 throw .invalidDefinition("trait '\(name)' needs at least one enum case")
             }
-            guard Set(cases).count == cases.count else {
+            guard Set(cases.map(ExactName.init)).count == cases.count else {
                 throw .invalidDefinition("trait '\(name)' lists an enum case twice")
             }
         }
@@ -144,7 +144,7 @@ public enum TraitRegistry {
         default: break
         }
         if t.defaultValue != defaultValue { return "its default is \(t.format(t.defaultValue))" }
-        if t.identifier != identifier { return "its identifier is \(t.identifier)" }
+        if ExactName(t.identifier) != ExactName(identifier) { return "its identifier is \(t.identifier)" }
         if t.affectsColorAppearance != affectsColorAppearance {
             return "its affectsColorAppearance is \(t.affectsColorAppearance)"
         }
