@@ -387,12 +387,17 @@ enum ClassModule {
     /// Whether the object at `object` is of the class (table or name) at `classIndex`.
     static func isKind(_ L: LuaState, _ object: Int32, of classIndex: Int32, _ function: String) throws -> Bool {
         let object = absolute(L, object), target = absolute(L, classIndex)
-        let byName = string(L, target)
-        guard byName != nil || lua_type(L, target) == LUA_TTABLE else {
+        let isName = lua_type(L, target) == LUA_TSTRING
+        guard isName || lua_type(L, target) == LUA_TTABLE else {
             throw argumentError(L, target, function, expected: "a class or class name")
         }
-        // A Custom element's view is an engine View that carries the element's name.
-        if let byName, (LuaObject.peek(L, object) as? TraitEnvironment)?.className == byName { return true }
+        // Class names are UTF-8 text (`subclass` refuses others), so other bytes name no class.
+        let byName = text(L, target)
+        if isName, byName == nil { return false }
+        // A Custom element's view is an engine View that carries the element's name. Compared
+        // by bytes, as Lua compares strings: Swift's == would take "é" and "e\u{301}" as one.
+        if let byName, let node = LuaObject.peek(L, object) as? TraitEnvironment,
+           node.className.utf8.elementsEqual(byName.utf8) { return true }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let runtime = LuaRuntime.of(L)

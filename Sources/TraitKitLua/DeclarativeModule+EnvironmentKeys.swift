@@ -14,7 +14,7 @@ extension DeclarativeModule {
     /// The key named or given at `i`.
     static func checkKey(_ L: LuaState, _ i: Int32, _ function: String) throws -> EnvironmentKey {
         if let key = LuaObject.peek(L, i) as? EnvironmentKey { return key }
-        guard let name = string(L, i) else { throw argumentError(L, i, function, expected: "an environment key or key name") }
+        guard let name = text(L, i) else { throw textError(L, i, function, expected: "an environment key or key name") }
         pushRef(L, LuaRuntime.of(L).environmentKeysRef)
         defer { tk_pop(L, 2) }
         guard rawGetField(L, -1, name) == LUA_TUSERDATA, let key = LuaObject.peek(L, -1) as? EnvironmentKey else {
@@ -52,8 +52,9 @@ extension DeclarativeModule {
     /// read/write pair but not both; and a name no built-in key has.
     private static func checkKeyFields(_ L: LuaState) throws -> String {
         try checkFieldNames(L, 1, "EnvironmentKey", allowed: keyFields)
-        guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
-            throw LuaError("EnvironmentKey: 'name' must be a non-empty string")
+        guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = text(L, -1), !name.isEmpty else {
+            throw LuaError("EnvironmentKey: 'name' must be a non-empty string"
+                + (lua_type(L, -1) == LUA_TSTRING ? " of UTF-8 text (got \(TraitValues.describeValue(L, -1)))" : ""))
         }
         tk_pop(L, 1)
         if let builtIn = EnvironmentKey.builtIn.first(where: { $0.name == name }), let trait = builtIn.bridgedTrait {
@@ -132,7 +133,10 @@ extension DeclarativeModule {
         case LUA_TNUMBER:
             let n = tk_tointeger(L, i, &isInteger)
             return isInteger != 0 ? .integer(Int(n)) : .number(tk_tonumber(L, i, nil))
-        case LUA_TSTRING: return .string(string(L, i) ?? "")
+        case LUA_TSTRING:
+            // Text as text; other bytes kept as the Lua value itself, so they read back the same.
+            if let s = text(L, i) { return .string(s) }
+            return .object(TraitObject(LuaValueBox.make(L, i, .pinned)))
         default: return .object(TraitObject(LuaValueBox.make(L, i, .pinned)))
         }
     }

@@ -76,12 +76,12 @@ enum DeclarativeModule {
 
     /// A class name from a class table or a string.
     static func className(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {
-        if let s = string(L, i) { return s }
-        if lua_type(L, i) == LUA_TTABLE, rawGetField(L, i, "__name") == LUA_TSTRING, let s = string(L, -1) {
+        if let s = text(L, i) { return s }
+        if lua_type(L, i) == LUA_TTABLE, rawGetField(L, i, "__name") == LUA_TSTRING, let s = text(L, -1) {
             tk_pop(L, 1)
             return s
         }
-        throw argumentError(L, i, function, expected: "a class or class name")
+        throw textError(L, i, function, expected: "a class or class name")
     }
 
     /// Pushes a new element's userdata, keeping in its user value what it wraps (the element at
@@ -164,7 +164,7 @@ enum DeclarativeModule {
             guard lua_type(L, -1) == LUA_TBOOLEAN else { throw bad("a boolean") }
             return .bool(lua_toboolean(L, -1) != 0)
         }
-        guard let text = displayText(L, -1) else { throw bad("a string") }
+        guard let text = displayText(L, -1) else { throw bad(lua_type(L, -1) == LUA_TSTRING ? "UTF-8 text" : "a string") }
         return .string(text)
     }
 
@@ -172,7 +172,11 @@ enum DeclarativeModule {
         guarded(L) { L in
             try checkTable(L, 1, "Custom")
             try checkFieldNames(L, 1, "Custom", allowed: customFields)
-            let name = rawGetField(L, 1, "name") == LUA_TSTRING ? string(L, -1)! : "Custom"
+            _ = rawGetField(L, 1, "name")
+            guard isNil(L, -1) || text(L, -1) != nil else {
+                throw LuaError("Custom: 'name' must be a string of UTF-8 text (got \(TraitValues.describeValue(L, -1)))")
+            }
+            let name = text(L, -1) ?? "Custom"
             guard rawGetField(L, 1, "body") == LUA_TFUNCTION else {
                 throw LuaError("Custom: 'body' must be a function(env) returning an element")
             }

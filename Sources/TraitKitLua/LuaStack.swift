@@ -117,7 +117,9 @@ func makeWeak(_ L: LuaState, _ mode: String) {
     lua_setmetatable(L, -2)
 }
 
-/// The string at `i` without conversion (nil unless it is a string).
+/// The string at `i` for a message or a comparison with a fixed word (nil unless it is a
+/// string): bytes that are not UTF-8 read as U+FFFD. What the engine keeps or looks up by
+/// name takes `text`, which refuses them.
 func string(_ L: LuaState, _ i: Int32) -> String? {
     guard lua_type(L, i) == LUA_TSTRING else { return nil }
     var length = 0
@@ -125,6 +127,23 @@ func string(_ L: LuaState, _ i: Int32) -> String? {
     return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
         String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
     }
+}
+
+/// The string at `i` as text the engine keeps (a name, a title, a trait's value), or nil when
+/// it is not a string or its bytes are not UTF-8. A Lua string may hold any bytes, but Swift
+/// text cannot: a conversion that replaced the bad bytes would hand back another string than
+/// the one given (`v.name ~= name`), or take two names for one, so those are refused.
+func text(_ L: LuaState, _ i: Int32) -> String? {
+    var length = 0
+    guard lua_type(L, i) == LUA_TSTRING, let chars = tk_tolstring(L, i, &length) else { return nil }
+    return String(validating: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
+}
+
+/// The error for a value at `i` that should be text: a string whose bytes are not UTF-8 is
+/// shown with them escaped, anything else by its type.
+func textError(_ L: LuaState, _ i: Int32, _ function: String, expected: String = "a string") -> LuaError {
+    guard lua_type(L, i) == LUA_TSTRING else { return argumentError(L, i, function, expected: expected) }
+    return argumentError(L, i, function, detail: "expected UTF-8 text, got \(TraitValues.describeValue(L, i))")
 }
 
 /// The Lua type name of the value at `i` (objects by their class), for messages.
@@ -189,7 +208,7 @@ private func callSyntax(_ L: LuaState) -> CallSyntax {
 }
 
 func checkString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {
-    guard let s = string(L, i) else { throw argumentError(L, i, function, expected: "a string") }
+    guard let s = text(L, i) else { throw textError(L, i, function) }
     return s
 }
 
@@ -202,7 +221,7 @@ func optString(_ L: LuaState, _ i: Int32, _ function: String) throws -> String? 
 /// it, as `luaL_checkstring` takes one; nil for anything else.
 func displayText(_ L: LuaState, _ i: Int32) -> String? {
     switch lua_type(L, i) {
-    case LUA_TSTRING: return string(L, i)
+    case LUA_TSTRING: return text(L, i)
     case LUA_TNUMBER: return numberText(L, i)
     default: return nil
     }
@@ -217,7 +236,7 @@ func numberText(_ L: LuaState, _ i: Int32) -> String {
 
 /// `displayText`, or an error naming what was expected.
 func checkDisplayText(_ L: LuaState, _ i: Int32, _ function: String) throws -> String {
-    guard let text = displayText(L, i) else { throw argumentError(L, i, function, expected: "a string") }
+    guard let text = displayText(L, i) else { throw textError(L, i, function) }
     return text
 }
 

@@ -131,8 +131,9 @@ enum TraitModule {
         guarded(L) { L in
             try checkTable(L, 1, "defineTrait")
             try checkFieldNames(L, 1, "defineTrait", allowed: fields)
-            guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = string(L, -1), !name.isEmpty else {
-                throw LuaError("defineTrait: 'name' must be a non-empty string")
+            guard rawGetField(L, 1, "name") == LUA_TSTRING, let name = text(L, -1), !name.isEmpty else {
+                throw LuaError("defineTrait: 'name' must be a non-empty string"
+                    + (lua_type(L, -1) == LUA_TSTRING ? " of UTF-8 text (got \(TraitValues.describeValue(L, -1)))" : ""))
             }
             tk_pop(L, 1)
             let identifier = try field(L, "identifier") { L in try optString(L, -1, "defineTrait") }
@@ -169,7 +170,9 @@ enum TraitModule {
             return try (0..<rawLength(L, -1)).map { n in
                 lua_rawgeti(L, -1, lua_Integer(n + 1))
                 defer { tk_pop(L, 1) }
-                guard let s = string(L, -1) else { throw LuaError("defineTrait: 'values' must be a list of strings") }
+                guard let s = text(L, -1) else {
+                    throw LuaError("defineTrait: 'values' must be a list of strings of UTF-8 text (got \(TraitValues.describeValue(L, -1)))")
+                }
                 return s
             }
         }
@@ -234,13 +237,12 @@ enum TraitModule {
             if isInteger != 0 { return .integer(Int(n)) }
         case .number where type == LUA_TNUMBER: return .number(tk_tonumber(L, -1, nil))
         case .string where type == LUA_TSTRING:
-            guard let s = TraitValues.text(L, -1) else {
+            guard let s = text(L, -1) else {
                 throw LuaError("defineTrait: default \(TraitValues.describeValue(L, -1)) of trait '\(clipped(name))' is not UTF-8 text")
             }
             return .string(s)
         case .enumeration(let cases) where type == LUA_TSTRING:
-            let s = string(L, -1) ?? ""
-            if let i = cases.firstIndex(of: s) { return .enumCase(i) }
+            if let s = text(L, -1), let i = cases.firstIndex(where: { $0.utf8.elementsEqual(s.utf8) }) { return .enumCase(i) }
         case .record where type == LUA_TTABLE: return .record(try TraitValues.record(L, absolute(L, -1), name: name))
         case .object: return .object(TraitObject(LuaValueBox.make(L, -1, .pinned)))
         default: break

@@ -6,8 +6,8 @@ enum TraitValues {
     /// The trait named by the value at `i`: a trait object or a trait name.
     static func checkTrait(_ L: LuaState, _ i: Int32, _ function: String) throws -> Trait {
         if let trait = LuaObject.peek(L, i) as? Trait { return trait }
-        guard let name = string(L, i) else { throw argumentError(L, i, function, expected: "a trait or trait name") }
-        return try trait(named: name)
+        guard lua_type(L, i) == LUA_TSTRING else { throw argumentError(L, i, function, expected: "a trait or trait name") }
+        return try namedTrait(L, i)
     }
 
     /// The trait called `name`, or an error saying it is unknown.
@@ -52,7 +52,9 @@ enum TraitValues {
             return Unmanaged<Trait>.fromOpaque(pointer).takeUnretainedValue()
         }
         tk_pop(L, 2)
-        let found = try trait(named: string(L, i) ?? "")
+        // A name that is not UTF-8 names no trait (definitions refuse one): say it escaped.
+        guard let name = TraitKitLua.text(L, i) else { throw TraitError.unknownTrait(escapedBytes(L, i)) }
+        let found = try trait(named: name)
         pushRef(L, LuaRuntime.of(L).traitNamesRef)
         lua_pushvalue(L, i)
         lua_pushlightuserdata(L, Unmanaged.passUnretained(found).toOpaque())
@@ -83,7 +85,8 @@ enum TraitValues {
         let index = tk_tointeger(L, -1, &isInteger)
         tk_pop(L, 2)
         if isInteger != 0 { return .enumCase(Int(index)) }
-        return try trait.enumValue(named: string(L, i) ?? "")
+        // The table holds every case, so this is no case: the engine's error names them.
+        throw TraitError.invalidValue(trait: trait.name, value: describeValue(L, i), expected: trait.kind.expectation)
     }
 
     /// Pushes the table of an enum trait's cases, made on first use and kept per state: case
@@ -150,7 +153,7 @@ enum TraitValues {
         case .string(let optional):
             if type == LUA_TNIL, optional { return .none }
             guard type == LUA_TSTRING else { throw bad() }
-            guard let s = text(L, i) else {
+            guard let s = TraitKitLua.text(L, i) else {
                 throw TraitError.invalidValue(trait: trait.name, value: describeValue(L, i), expected: "UTF-8 text")
             }
             return .string(s)
@@ -166,21 +169,12 @@ enum TraitValues {
         }
     }
 
-    /// The Lua string at `i` as a trait's text, or nil when its bytes are not UTF-8. A Lua
-    /// string may hold any bytes, but a trait's string is text: JSON writes it and Swift holds
-    /// it, and a conversion that replaced the bad bytes would hand back another string than the
-    /// one set (`tc.Name ~= value`), so those are refused rather than repaired.
-    static func text(_ L: LuaState, _ i: Int32) -> String? {
-        var length = 0
-        guard lua_type(L, i) == LUA_TSTRING, let chars = tk_tolstring(L, i, &length) else { return nil }
-        return String(validating: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
-    }
-
     static func record(_ L: LuaState, _ i: Int32, name: String) throws -> TraitRecord {
         var fields: [String: TraitRecord.Field] = [:]
         try forEachPair(L, i) {
-            guard let key = string(L, -2) else {
-                throw LuaError("record value for trait \(name) has a non-string key")
+            guard let key = TraitKitLua.text(L, -2) else {
+                throw LuaError("record value for trait \(name) has a "
+                    + (lua_type(L, -2) == LUA_TSTRING ? "key that is not UTF-8 text (\(describeValue(L, -2)))" : "non-string key"))
             }
             var isInteger: Int32 = 0
             switch lua_type(L, -1) {
@@ -193,7 +187,7 @@ enum TraitValues {
                 }
                 fields[key] = isInteger != 0 ? .integer(Int(n)) : .number(d)
             case LUA_TSTRING:
-                guard let s = text(L, -1) else {
+                guard let s = TraitKitLua.text(L, -1) else {
                     throw LuaError("record field '\(clipped(key))' of trait \(clipped(name)) must be UTF-8 text (got \(describeValue(L, -1)))")
                 }
                 fields[key] = .string(s)
@@ -239,7 +233,7 @@ enum TraitValues {
 
     /// The string at `i`, which is not UTF-8, as a message shows it: bytes above 0x7F as
     /// `\xNN`, control characters escaped, the first 64 bytes and then the length.
-    private static func escapedBytes(_ L: LuaState, _ i: Int32) -> String {
+    static func escapedBytes(_ L: LuaState, _ i: Int32) -> String {
         var length = 0
         guard let chars = tk_tolstring(L, i, &length) else { return "" }
         var shown = ""
@@ -252,7 +246,7 @@ enum TraitValues {
     /// A short rendering of the value at `i` for messages: strings quoted, others by type.
     static func describeValue(_ L: LuaState, _ i: Int32) -> String {
         switch lua_type(L, i) {
-        case LUA_TSTRING: return "\"" + (text(L, i).map { clipped($0) } ?? escapedBytes(L, i)) + "\""
+        case LUA_TSTRING: return "\"" + (TraitKitLua.text(L, i).map { clipped($0) } ?? escapedBytes(L, i)) + "\""
         case LUA_TNUMBER: return numberText(L, i)
         case LUA_TBOOLEAN: return lua_toboolean(L, i) != 0 ? "true" : "false"
         case LUA_TNIL: return "nil"

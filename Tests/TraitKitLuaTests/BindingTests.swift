@@ -1016,6 +1016,52 @@ struct BindingTests {
             """)
     }
 
+    /// Names and titles are text too: a name that is not UTF-8 is refused where it is given
+    /// (it would read back as another string, or take two names for one), and names compare by
+    /// bytes, as Lua compares them, so "é" and "e" with a combining accent are two names.
+    @Test func namesAndTitlesAreUTF8TextComparedByBytes() {
+        expectLuaErrors([
+            ("tk.View{ name = 'a\\xff' }", "bad field 'name' in View{...} (expected UTF-8 text, got \"a\\xFF\")"),
+            ("tk.View{}.name = 'a\\xff'", "bad value for 'name' (expected UTF-8 text, got \"a\\xFF\")"),
+            ("tk.Label{}.text = '\\xc3'", "bad value for 'text' (expected UTF-8 text, got \"\\xC3\")"),
+            ("tk.defineTrait{ name = 'A\\xff', default = 1 }",
+             "defineTrait: 'name' must be a non-empty string of UTF-8 text (got \"A\\xFF\")"),
+            ("tk.defineTrait{ name = 'NamesEnum', values = { 'ok', '\\xfe' } }",
+             "defineTrait: 'values' must be a list of strings of UTF-8 text (got \"\\xFE\")"),
+            ("tk.View:subclass('C\\xff')", "bad argument #1 to 'subclass' (expected UTF-8 text, got \"C\\xFF\")"),
+            ("local x = tk.TraitCollection{}['\\xff']", "unknown trait '\\xFF'"),
+            ("tk.elements.Custom{ name = '\\xff', body = function() end }",
+             "Custom: 'name' must be a string of UTF-8 text (got \"\\xFF\")"),
+            ("tk.Color.register('\\xff', tk.Color.red)",
+             "bad argument #1 to 'Color.register' (expected UTF-8 text, got \"\\xFF\")"),
+        ], prelude: """
+            local tk = require "traitkit"
+            """, file: "names.lua")
+        expectLua("""
+            local tk = require "traitkit"
+            local composed, decomposed = "Names\\u{E9}", "Namese\\u{301}"
+            local a = tk.defineTrait{ name = composed, default = 1 }
+            local b = tk.defineTrait{ name = decomposed, default = 2 }
+            assert(a ~= b and a.name == composed and b.name == decomposed)
+            assert(tk.TraitCollection{ [composed] = 5 }[decomposed] == 2)
+            local E = tk.defineTrait{ name = "NamesCase", values = { "\\u{E9}", "e\\u{301}" } }
+            local tc = tk.TraitCollection{ NamesCase = "e\\u{301}" }
+            assert(tc.NamesCase == "e\\u{301}", tc.NamesCase)
+            local C = tk.View:subclass("Caf\\u{E9}")
+            assert(C{}:isKindOf("Caf\\u{E9}") and not C{}:isKindOf("Cafe\\u{301}") and not C{}:isKindOf("Caf\\xff"))
+            local v = tk.View{ name = "\\u{E9}\\0x" }
+            assert(v.name == "\\u{E9}\\0x")
+            -- An environment value is any Lua value, so other bytes are kept as they are.
+            tk.EnvironmentKey{ name = "namesBlob", default = "" }
+            local got
+            local root = tk.elements.Custom{ body = function(env) got = env.namesBlob; return tk.elements.Text{} end }
+            local w = tk.Window{ scene = tk.WindowScene{ screen = tk.Screen{} } }
+            w.rootViewController = tk.HostingController{ root = root:environment("namesBlob", "a\\xff") }
+            tk.update()
+            assert(got == "a\\xff", got)
+            """)
+    }
+
     @Test func wrongSelfAndWrongArgumentsAreLuaErrors() {
         let cases: [(String, String)] = [
             ("local v = tk.View{}; v.addSubview(5, v)", "bad argument #1 to 'addSubview' (expected a View, got number; use ':' to call a method)"),
