@@ -7,6 +7,12 @@
  * tk_mark_function keeps); any other function's change as the library's own `setupvalue`
  * changes them.
  *
+ * `debug.getregistry`: the binding keeps its tables in registry slots (`luaL_ref`), and the
+ * raw accesses that follow trust each to be a table; one a script replaced
+ * (`debug.getregistry()[n] = 42`) made them read memory Lua does not own. Those slots are
+ * pushed by tk_push_registry_table, which puts a new empty table where it finds anything else:
+ * what the slot held is lost, as the script asked, and the process goes on.
+ *
  * `debug.sethook`: refused while a limit is set (below).
  *
  * The rest of the library can still reach into C frames (`debug.setlocal` on a C function's
@@ -33,6 +39,16 @@ static inline int tk_setupvalue(lua_State *L) {
     if (name == NULL) return 0;
     lua_pushstring(L, name);
     return 1;
+}
+
+/* Pushes the table in registry slot `ref`, first making it a new empty one if a script put
+ * anything else there (above). Called with Swift frames on top, where no allocation fails. */
+static inline void tk_push_registry_table(lua_State *L, int ref) {
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, LUA_REGISTRYINDEX, ref);
 }
 
 /* Pushes the global `debug` and returns whether it is a table (a sandboxed state has no debug

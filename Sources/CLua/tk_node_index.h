@@ -5,6 +5,7 @@
 
 #include "tk_calls.h"
 #include "tk_box.h"
+#include "tk_debug.h"
 
 /* The node userdata's user value that holds its `traitOverrides` proxy once made: nil before,
  * false for a node that has no overrides (a screen; Swift says why). */
@@ -23,7 +24,7 @@ static inline void tk_push_new_overrides(lua_State *L, int node) {
     tk_Box *box = (tk_Box *)lua_newuserdatauv(L, sizeof *box, 2);
     *box = (tk_Box){ .magic = TK_BOX_MAGIC, .kind = TK_KIND_OVERRIDES,
                      .members = limits->overrides_members, .setters = limits->overrides_setters };
-    lua_rawgeti(L, LUA_REGISTRYINDEX, limits->overrides_metatable);
+    tk_push_registry_table(L, limits->overrides_metatable);
     lua_setmetatable(L, -2);
     lua_pushvalue(L, node);
     lua_setiuservalue(L, -2, TK_PROXY_NODE_SLOT);

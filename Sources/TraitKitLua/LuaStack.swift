@@ -100,8 +100,15 @@ func push(_ L: LuaState, _ function: SwiftLuaFunction) {
     tk_pushswift(L, function)
 }
 
-/// Pushes the registry value of a `luaL_ref`.
+/// Pushes the table a `luaL_ref` keeps: always a table, even after a script replaced the
+/// registry slot through the debug library (`tk_push_registry_table`).
 func pushRef(_ L: LuaState, _ ref: Int32) {
+    tk_push_registry_table(L, ref)
+}
+
+/// Pushes the function a `luaL_ref` keeps. It is only ever called in protected mode, so
+/// whatever a script put in its slot fails as a call, and needs no repair.
+func pushFunctionRef(_ L: LuaState, _ ref: Int32) {
     lua_rawgeti(L, tk_registryindex(), lua_Integer(ref))
 }
 

@@ -60,7 +60,7 @@ enum RegistrationModule {
     /// call will look it up (`target[name]`, through `__index`), in protected mode.
     private static func checkMethod(_ L: LuaState, target: Int32, name: Int32) throws {
         let runtime = LuaRuntime.of(L)
-        pushRef(L, runtime.methodLookupRef)
+        pushFunctionRef(L, runtime.methodLookupRef)
         lua_pushvalue(L, target)
         lua_pushvalue(L, name)
         try runtime.protectedCall(L, nargs: 2, nresults: 1)
@@ -108,7 +108,7 @@ extension LuaRuntime {
             try protectedCall(L, nargs: 2, nresults: 0, handler: handler)
         case LUA_TTABLE:
             let entry = lua_gettop(L)
-            pushRef(L, callTargetRef)
+            pushFunctionRef(L, callTargetRef)
             if lua_rawgeti(L, entry, 3) == LUA_TBOOLEAN {
                 tk_pop(L, 1)
                 lua_pushvalue(L, ud)

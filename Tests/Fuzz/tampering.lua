@@ -6,7 +6,9 @@
 -- them (debug.setmetatable passes over __metatable). Each is replaced, one at a time, on a
 -- fresh stage, with each kind of value (another object of the binding among them); then the
 -- API is used on every object. Answers may be odd and calls may raise; the process must not
--- crash, nor an API-checked Lua abort. Prints how many replacements it made.
+-- crash, nor an API-checked Lua abort. Then the same for each of the binding's registry slots
+-- (debug.getregistry: the tables it keeps by luaL_ref), put back after each use. Prints how
+-- many replacements it made.
 local tk = require "traitkit"
 local E = tk.elements
 
@@ -80,3 +82,23 @@ for _, target in ipairs(targets) do
 end
 collectgarbage()
 print("replaced " .. replaced .. " values")
+
+-- Slots 1 and 2 are Lua's own (the main thread, the globals); the binding's refs follow.
+local registry, slots = debug.getregistry(), {}
+for key, value in pairs(registry) do
+  if math.type(key) == "integer" and key > 2 and type(value) == "table" then slots[#slots + 1] = key end
+end
+table.sort(slots)
+local kept = 0
+for _, key in ipairs(slots) do
+  for _, value in ipairs{ 5, false, "x", tostring } do
+    local s = stage()
+    local original = registry[key]
+    registry[key] = value
+    use(s)
+    registry[key] = original
+    collectgarbage()
+  end
+  kept = kept + 1
+end
+print(kept >= 10 and "replaced at least 10 registry slots" or "replaced only " .. kept .. " registry slots")
