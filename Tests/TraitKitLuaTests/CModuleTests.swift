@@ -176,14 +176,16 @@ struct CModuleTests {
         #expect(grown < 2048, "480 states made and closed grew the process by \(grown) kB")
     }
 
-    /// Builds the allocator host with the first C compiler found (the toolchain's clang sits
+    /// Builds a copy of the allocator host with the first C compiler found (the toolchain's clang sits
     /// beside swift), against the system's liblua5.4 (the API-checked pass puts its own first
     /// on LD_LIBRARY_PATH).
     static func buildAllocatorHost() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
         let compilers = path.split(separator: ":").flatMap { dir in ["clang", "cc", "gcc"].map { "\(dir)/\($0)" } }
         let compiler = try #require(compilers.first { FileManager.default.isExecutableFile(atPath: $0) }, "no C compiler in PATH")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("allocator_host-\(getpid())").path
+        // A path of its own per build: the tests that use it run in parallel, and one removing
+        // or rebuilding a shared file under the other failed it ("Text file busy").
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("allocator_host-\(UUID().uuidString)").path
         let build = try run(compiler, ["-o", output, "Tests/CModuleHost/allocator_host.c", "-I/usr/include/lua5.4",
                                        "-llua5.4"])
         try #require(build.status == 0, "building the allocator host: \(build.stderr)")
