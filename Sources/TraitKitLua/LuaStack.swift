@@ -131,7 +131,14 @@ func string(_ L: LuaState, _ i: Int32) -> String? {
     guard lua_type(L, i) == LUA_TSTRING else { return nil }
     var length = 0
     guard let chars = tk_tolstring(L, i, &length) else { return nil }
-    return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
+    return decoded(chars, length)
+}
+
+/// Lua's bytes as Swift text, bad bytes read as U+FFFD. `String(decoding:)` on a byte buffer
+/// is the specialized path: `String(validating:)` runs unspecialized generic code, about four
+/// times the instructions, on every name a script sets.
+private func decoded(_ chars: UnsafePointer<CChar>, _ length: Int) -> String {
+    chars.withMemoryRebound(to: UInt8.self, capacity: length) {
         String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
     }
 }
@@ -143,18 +150,14 @@ func string(_ L: LuaState, _ i: Int32) -> String? {
 func text(_ L: LuaState, _ i: Int32) -> String? {
     var length = 0
     guard lua_type(L, i) == LUA_TSTRING, let chars = tk_tolstring(L, i, &length) else { return nil }
-    // `String(decoding:)` takes the specialized path for a byte buffer and replaces bad bytes
-    // with U+FFFD, so the text is the string exactly when its bytes came back unchanged.
-    // (`String(validating:)` would say the same but runs unspecialized generic code, ten
-    // times the cost of the copy, on every name a script sets.)
-    var decoded = chars.withMemoryRebound(to: UInt8.self, capacity: length) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-    }
-    let unchanged = decoded.withUTF8 { bytes in
+    // Decoding replaces bad bytes, so the text is the string exactly when its bytes came back
+    // unchanged.
+    var result = decoded(chars, length)
+    let unchanged = result.withUTF8 { bytes in
         guard let start = bytes.baseAddress else { return length == 0 }
         return bytes.count == length && memcmp(start, chars, length) == 0
     }
-    return unchanged ? decoded : nil
+    return unchanged ? result : nil
 }
 
 /// The error for a value at `i` that should be text: a string whose bytes are not UTF-8 is
